@@ -1,0 +1,90 @@
+package org.fairrag.app;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import org.fairrag.ingest.ArticleIngest;
+import org.fairrag.ingest.IngestProgress;
+import org.fairrag.ingest.SourceFile;
+import org.fairrag.ingest.read.SourceFormats;
+import org.fairrag.vocab.VocabularyInfo;
+import org.fairrag.vocab.read.MeshTsvReader;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code fairrag bench ...}: measurements that print figures with the baseline measured in the same run. */
+@Command(name = "bench", description = "Benchmarks.", subcommands = {BenchCommand.Ingest.class})
+final class BenchCommand {
+
+    @Command(name = "ingest", description = "RDF ingestion throughput on real article files, with and without the "
+            + "jena-text index (each configuration on a fresh data directory, embedded PostgreSQL and Fuseki).")
+    static final class Ingest implements Callable<Integer> {
+
+        @Parameters(arity = "0..1", paramLabel = "DIR", defaultValue = "../shared/data/pubmed",
+                description = "Directory of article files (searched recursively; default ${DEFAULT-VALUE}).")
+        Path dir;
+
+        @Option(names = "--work-dir", description = "Where the throw-away data directories go (default: a temp dir).")
+        Path workDir;
+
+        @Override
+        public Integer call() throws Exception {
+            List<Path> files = articleFiles(dir);
+            if (files.isEmpty()) {
+                throw new IllegalArgumentException("No article files under " + dir.toAbsolutePath());
+            }
+            Path base = workDir != null ? Files.createDirectories(workDir) : Files.createTempDirectory("fairrag-bench");
+            System.out.printf("Ingesting %d files from %s%n", files.size(), dir.toAbsolutePath());
+            Result withText = run(base.resolve("with-text"), true, files);
+            Result withoutText = run(base.resolve("without-text"), false, files);
+            System.out.println();
+            System.out.printf("%-22s %8s %10s %9s %12s %12s%n", "configuration", "records", "articles", "seconds",
+                    "records/s", "articles/s");
+            for (Result r : List.of(withoutText, withText)) {
+                System.out.printf("%-22s %8d %10d %9.1f %12.0f %12.0f%n", r.label, r.records, r.articles, r.seconds,
+                        r.records / r.seconds, r.articles / r.seconds);
+            }
+            System.out.printf("text index costs %.2fx the time of TDB2 alone (baseline: TDB2 without text index, same run)%n",
+                    withText.seconds / withoutText.seconds);
+            return 0;
+        }
+
+        private record Result(String label, long records, long articles, double seconds) {}
+
+        private static Result run(Path dataDir, boolean textIndex, List<Path> files) throws IOException {
+            FairragConfig config = FairragConfig.builder().dataDir(dataDir).port(0).baseUrl("http://bench.fairrag.test")
+                    .loadDemo(false).textIndex(textIndex).build();
+            try (Fairrag fairrag = Fairrag.open(config)) {
+                try (InputStream in = Fairrag.class.getResourceAsStream(Fairrag.BUNDLED_MESH)) {
+                    fairrag.loadVocabulary(VocabularyInfo.MESH_2024, MeshTsvReader.read(org.fairrag.ingest.read.SourceFormats.decompressed(in)), IngestProgress.NONE);
+                }
+                long records = 0;
+                long t0 = System.nanoTime();
+                for (Path f : files) {
+                    records += fairrag.ingest(SourceFile.of(f), ArticleIngest.Options.DEFAULT, IngestProgress.NONE).counts().read();
+                }
+                double seconds = (System.nanoTime() - t0) / 1e9;
+                long articles = fairrag.registry().countByKind().await().getOrDefault(org.fairrag.fdo.FdoKind.ARTICLE, 0L);
+                return new Result(textIndex ? "TDB2 + jena-text" : "TDB2 only", records, articles, seconds);
+            }
+        }
+
+        private static List<Path> articleFiles(Path dir) throws IOException {
+            List<Path> out = new ArrayList<>();
+            try (Stream<Path> walk = Files.walk(dir)) {
+                walk.filter(Files::isRegularFile)
+                        .filter(p -> SourceFormats.byName(p.getFileName().toString()).isPresent())
+                        .sorted(Comparator.naturalOrder())
+                        .forEach(out::add);
+            }
+            return out;
+        }
+    }
+}

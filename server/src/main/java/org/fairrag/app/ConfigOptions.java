@@ -1,0 +1,44 @@
+package org.fairrag.app;
+
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/**
+ * The configuration flags every command shares. Each flag overrides its environment variable;
+ * unset flags and variables take the defaults of {@link FairragConfig}.
+ */
+final class ConfigOptions {
+
+    @Option(names = "--port", description = "HTTP port (env FAIRRAG_PORT, default 8080).")
+    Integer port;
+
+    @Option(names = "--host", description = "Interface to listen on (env FAIRRAG_HOST, default 0.0.0.0).")
+    String host;
+
+    @Option(names = "--data-dir", description = "Where the stores keep their data (env FAIRRAG_DATA_DIR, default ./fairrag-data).")
+    Path dataDir;
+
+    @Option(names = "--base-url", description = "Public base URL; PIDs are <base>/pid/<id> (env FAIRRAG_BASE_URL, default http://localhost:<port>).")
+    String baseUrl;
+
+    @Option(names = "--pg-url", description = "postgresql://user:pass@host:port/db of an external PostgreSQL (env FAIRRAG_PG_URL; unset = embedded).")
+    String pgUrl;
+
+    @Option(names = "--sparql-url", description = "Query endpoint of an external SPARQL store (env FAIRRAG_SPARQL_URL; unset = embedded Fuseki).")
+    String sparqlUrl;
+
+    @Option(names = "--no-demo", description = "Do not load the bundled demo on an empty data directory (env FAIRRAG_DEMO=false).")
+    boolean noDemo;
+
+    FairragConfig config() {
+        FairragConfig.Builder b = FairragConfig.fromEnvironment(System.getenv());
+        if (port != null) b.port(port);
+        if (host != null) b.host(host);
+        if (dataDir != null) b.dataDir(dataDir);
+        if (baseUrl != null) b.baseUrl(baseUrl);
+        if (pgUrl != null) b.pgUrl(pgUrl);
+        if (sparqlUrl != null) b.sparqlUrl(sparqlUrl);
+        if (noDemo) b.loadDemo(false);
+        return b.build();
+    }
+}

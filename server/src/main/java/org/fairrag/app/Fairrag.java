@@ -1,0 +1,246 @@
+package org.fairrag.app;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.file.FileSystemOptions;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.atomic.AtomicReference;
+import org.fairrag.fdo.DatasetFdo;
+import org.fairrag.fdo.FdoKind;
+import org.fairrag.fdo.FdoPublisher;
+import org.fairrag.graph.EmbeddedFuseki;
+import org.fairrag.graph.GraphStore;
+import org.fairrag.graph.Graphs;
+import org.fairrag.graph.RemoteGraphStore;
+import org.fairrag.graph.TdbGraphStore;
+import org.fairrag.ingest.ArticleIndex;
+import org.fairrag.ingest.ArticleIngest;
+import org.fairrag.ingest.IngestProgress;
+import org.fairrag.ingest.SourceFile;
+import org.fairrag.ingest.VocabularyIngest;
+import org.fairrag.store.Database;
+import org.fairrag.store.IngestionRuns;
+import org.fairrag.store.PidRegistry;
+import org.fairrag.store.PostgresServer;
+import org.fairrag.store.SourceRecords;
+import org.fairrag.vocab.Concept;
+import org.fairrag.vocab.VocabularyGraphReader;
+import org.fairrag.vocab.VocabularyIndex;
+import org.fairrag.vocab.VocabularyInfo;
+import org.fairrag.vocab.read.MeshTsvReader;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One fairrag instance: owns the lifecycle of every part. {@link #open} starts the stores (PostgreSQL,
+ * then the triple store) and loads the vocabulary; {@link #close} stops them in reverse order. The
+ * HTTP server is started on top by {@link HttpServerLauncher}.
+ */
+public final class Fairrag implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Fairrag.class);
+
+    public static final String DEMO_ARTICLES = "/fairrag/demo/articles.jsonl.gz";
+    public static final String BUNDLED_MESH = "/fairrag/ontologies/mesh/mesh2024_descriptors.tsv.gz";
+    private static final String INSTANCE_FILE = "fairrag-instance.properties";
+
+    private final FairragConfig config;
+    private final Vertx vertx;
+    private final List<AutoCloseable> closeables = new ArrayList<>();
+    private final Database database;
+    private final GraphStore graph;
+    private final EmbeddedFuseki fuseki;
+    private final Graphs graphs;
+    private final PidRegistry registry;
+    private final IngestionRuns runs;
+    private final SourceRecords sourceRecords;
+    private final FdoPublisher publisher;
+    private final DatasetFdo datasetFdo;
+    private final AtomicReference<VocabularyIndex> vocabulary = new AtomicReference<>(VocabularyIndex.empty());
+    private final List<ArticleIndex> articleIndexes = new ArrayList<>();
+
+    private Fairrag(FairragConfig config) throws IOException {
+        this.config = config;
+        Files.createDirectories(config.dataDir());
+        checkBaseUrl(config);
+        this.vertx = Vertx.vertx(new VertxOptions().setFileSystemOptions(new FileSystemOptions()
+                .setFileCacheDir(config.dataDir().resolve("cache").toString())));
+        closeables.add(() -> vertx.close().await());
+        try {
+            String pgUrl;
+            if (config.embeddedPostgres()) {
+                PostgresServer pg = PostgresServer.start(config.dataDir().resolve("postgres"));
+                closeables.add(pg);
+                pgUrl = pg.url();
+            } else {
+                pgUrl = config.pgUrl().orElseThrow();
+            }
+            this.database = Database.open(vertx, pgUrl, 16);
+            closeables.add(database);
+
+            if (config.embeddedFuseki()) {
+                var fusekiConfig = config.textIndex()
+                        ? EmbeddedFuseki.bundledConfig() : EmbeddedFuseki.withoutTextIndex(EmbeddedFuseki.bundledConfig());
+                this.fuseki = EmbeddedFuseki.start(fusekiConfig, config.dataDir().resolve("fuseki"), config.sparqlTimeout());
+                closeables.add(fuseki);
+                this.graph = new TdbGraphStore(fuseki.dataset(), (config.textIndex() ? "embedded Fuseki (TDB2 + jena-text) at " : "embedded Fuseki (TDB2) at ") + fuseki.queryUrl());
+            } else {
+                this.fuseki = null;
+                this.graph = new RemoteGraphStore(config.sparqlUrl().orElseThrow(),
+                        config.sparqlUpdateUrl().orElseThrow(), config.sparqlTimeout());
+                closeables.add(graph);
+            }
+            this.graphs = new Graphs(config.baseUrl());
+            this.registry = new PidRegistry(database.pool());
+            this.runs = new IngestionRuns(database.pool());
+            this.sourceRecords = new SourceRecords(database.pool());
+            this.publisher = new FdoPublisher(graph, registry, config.baseUrl());
+            this.datasetFdo = new DatasetFdo(config.baseUrl());
+            reloadVocabulary();
+        } catch (IOException | RuntimeException e) {
+            closeQuietly();
+            throw e;
+        }
+    }
+
+    /** Starts the stores and reads the vocabulary. Blocks for a few seconds. */
+    public static Fairrag open(FairragConfig config) throws IOException {
+        return new Fairrag(config);
+    }
+
+    /**
+     * On a collection with no articles and no terms, loads the bundled MeSH vocabulary and demo articles.
+     *
+     * @return whether anything was loaded
+     */
+    public boolean loadDemoIfEmpty(IngestProgress progress) throws IOException {
+        Map<FdoKind, Long> counts = registry.countByKind().await();
+        boolean loaded = false;
+        if (counts.getOrDefault(FdoKind.TERM, 0L) == 0) {
+            LOG.info("No vocabulary yet: loading the bundled MeSH 2024 descriptors");
+            try (InputStream in = Fairrag.class.getResourceAsStream(BUNDLED_MESH)) {
+                if (in == null) {
+                    throw new IOException("Missing bundled MeSH vocabulary " + BUNDLED_MESH);
+                }
+                loadVocabulary(VocabularyInfo.MESH_2024, MeshTsvReader.read(org.fairrag.ingest.read.SourceFormats.decompressed(in)), progress);
+            }
+            loaded = true;
+        }
+        if (counts.getOrDefault(FdoKind.ARTICLE, 0L) == 0) {
+            LOG.info("No articles yet: loading the bundled demo slice");
+            ingest(SourceFile.ofResource(DEMO_ARTICLES), ArticleIngest.Options.DEFAULT, progress);
+            loaded = true;
+        }
+        return loaded;
+    }
+
+    public VocabularyIngest.Report loadVocabulary(VocabularyInfo info, List<Concept> concepts, IngestProgress progress) {
+        VocabularyIngest.Report report = new VocabularyIngest(publisher, graphs).load(info, concepts, progress);
+        reloadVocabulary();
+        refreshDataset();
+        return report;
+    }
+
+    public ArticleIngest.Report ingest(SourceFile file, ArticleIngest.Options options, IngestProgress progress)
+            throws IOException {
+        ArticleIngest ingest = new ArticleIngest(publisher, registry, sourceRecords, runs, graphs, vocabulary::get,
+                articleIndexes, datasetFdo.pid());
+        ArticleIngest.Report report = ingest.ingest(file, options, progress);
+        if (!report.alreadyIngested()) {
+            runs.find(ArticleIngest.runId(report.checksum(), options.accessLevel())).await()
+                    .ifPresent(run -> publisher.publish(graphs.publicContent(), List.of(datasetFdo.runDraft(run)), null));
+            refreshDataset();
+        }
+        return report;
+    }
+
+    /** Recomputes the dataset FDO's counts and runs, and republishes it if they changed. */
+    public void refreshDataset() {
+        Map<FdoKind, Long> counts = registry.countByKind().await();
+        long triples = graph.size(List.of(graphs.vocabulary(), graphs.publicContent()));
+        Map<String, Long> bySource = ArticleSources.count(graph, graphs.publicContent());
+        var stats = new DatasetFdo.Statistics(counts.getOrDefault(FdoKind.ARTICLE, 0L),
+                counts.getOrDefault(FdoKind.TERM, 0L), counts.getOrDefault(FdoKind.SUMMARY, 0L), triples, bySource);
+        publisher.publish(graphs.publicContent(), List.of(datasetFdo.draft(stats, runs.all().await())), null);
+    }
+
+    private void reloadVocabulary() {
+        long t0 = System.nanoTime();
+        VocabularyIndex index = VocabularyGraphReader.read(graph, graphs.vocabulary());
+        vocabulary.set(index);
+        if (!index.isEmpty()) {
+            LOG.info("Vocabulary: {} terms in memory ({} ms)", index.size(), (System.nanoTime() - t0) / 1_000_000);
+        }
+    }
+
+    /** Registers a derived index to feed on every ingestion (the vector index). */
+    public void addArticleIndex(ArticleIndex index) {
+        articleIndexes.add(index);
+    }
+
+    /** Closes {@code resource} with this instance, before everything opened earlier. */
+    public void closeWithInstance(AutoCloseable resource) {
+        closeables.add(resource);
+    }
+
+    private static void checkBaseUrl(FairragConfig config) throws IOException {
+        Path file = config.dataDir().resolve(INSTANCE_FILE);
+        Properties p = new Properties();
+        if (Files.exists(file)) {
+            try (InputStream in = Files.newInputStream(file)) {
+                p.load(in);
+            }
+            String minted = p.getProperty("baseUrl");
+            if (minted != null && !minted.equals(config.baseUrl())) {
+                throw new IllegalStateException("The data in " + config.dataDir() + " was published under the base URL "
+                        + minted + ", so its PIDs start with " + minted + "/pid/. Start with FAIRRAG_BASE_URL=" + minted
+                        + " (or --base-url), or use another FAIRRAG_DATA_DIR for " + config.baseUrl() + ".");
+            }
+        } else {
+            p.setProperty("baseUrl", config.baseUrl());
+            try (var out = Files.newOutputStream(file)) {
+                p.store(out, "fairrag instance: PIDs in this data directory are minted under this base URL");
+            }
+        }
+    }
+
+    public FairragConfig config() { return config; }
+    public Vertx vertx() { return vertx; }
+    public Database database() { return database; }
+    public GraphStore graph() { return graph; }
+    public Graphs graphs() { return graphs; }
+    public PidRegistry registry() { return registry; }
+    public IngestionRuns runs() { return runs; }
+    public FdoPublisher publisher() { return publisher; }
+    public DatasetFdo datasetFdo() { return datasetFdo; }
+    public VocabularyIndex vocabulary() { return vocabulary.get(); }
+
+    /** The loopback query URL of the triple store: embedded Fuseki, or the configured endpoint. */
+    public String sparqlQueryUrl() {
+        return fuseki != null ? fuseki.queryUrl() : config.sparqlUrl().orElseThrow();
+    }
+
+    @Override
+    public void close() {
+        closeQuietly();
+        LOG.info("fairrag stopped");
+    }
+
+    private void closeQuietly() {
+        for (int i = closeables.size() - 1; i >= 0; i--) {
+            try {
+                closeables.get(i).close();
+            } catch (Exception e) {
+                LOG.warn("Error while stopping {}: {}", closeables.get(i), e.toString());
+            }
+        }
+        closeables.clear();
+    }
+}

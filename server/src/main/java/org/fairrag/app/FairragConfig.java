@@ -1,0 +1,186 @@
+package org.fairrag.app;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Every setting of a fairrag instance, immutable. Built from environment variables
+ * ({@link #fromEnvironment}) and overridden by command-line flags; tests build it directly.
+ *
+ * @param pgUrl     a {@code postgresql://user:pass@host:port/db} URL; empty = start the embedded PostgreSQL
+ * @param sparqlUrl a remote SPARQL 1.1 query endpoint; empty = start the embedded Fuseki
+ * @param sparqlUpdateUrl the remote update endpoint; defaults to {@code sparqlUrl}
+ * @param textIndex whether the embedded triple store keeps its jena-text (Lucene) index
+ */
+public record FairragConfig(
+        String host,
+        int port,
+        Path dataDir,
+        String baseUrl,
+        Optional<String> pgUrl,
+        Optional<String> sparqlUrl,
+        Optional<String> sparqlUpdateUrl,
+        Duration sparqlTimeout,
+        int sparqlMaxRows,
+        int workerThreads,
+        int workerQueue,
+        boolean loadDemo,
+        boolean textIndex) {
+
+    public static final int DEFAULT_PORT = 8080;
+    public static final String DEFAULT_DATA_DIR = "./fairrag-data";
+    public static final Duration DEFAULT_SPARQL_TIMEOUT = Duration.ofSeconds(30);
+    public static final int DEFAULT_SPARQL_MAX_ROWS = 10_000;
+
+    public FairragConfig {
+        Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(dataDir, "dataDir");
+        Objects.requireNonNull(baseUrl, "baseUrl");
+        if (baseUrl.endsWith("/")) {
+            baseUrl = baseUrl.substring(0, baseUrl.length() - 1);
+        }
+        if (!baseUrl.startsWith("http://") && !baseUrl.startsWith("https://")) {
+            throw new IllegalArgumentException("FAIRRAG_BASE_URL must be an http(s) URL, got: " + baseUrl);
+        }
+        if (port < 0 || port > 65535) {
+            throw new IllegalArgumentException("FAIRRAG_PORT must be between 0 and 65535, got: " + port);
+        }
+        if (sparqlMaxRows < 1) {
+            throw new IllegalArgumentException("FAIRRAG_SPARQL_MAX_ROWS must be positive, got: " + sparqlMaxRows);
+        }
+        if (workerThreads < 1 || workerQueue < 0) {
+            throw new IllegalArgumentException("worker pool sizes must be positive");
+        }
+        sparqlUpdateUrl = sparqlUpdateUrl.isPresent() ? sparqlUpdateUrl : sparqlUrl;
+    }
+
+    /** The configuration the environment describes; unset variables take the documented defaults. */
+    public static Builder fromEnvironment(Map<String, String> env) {
+        Builder b = builder();
+        get(env, "FAIRRAG_HOST").ifPresent(b::host);
+        get(env, "FAIRRAG_PORT").ifPresent(v -> b.port(parseInt("FAIRRAG_PORT", v)));
+        get(env, "FAIRRAG_DATA_DIR").ifPresent(v -> b.dataDir(Path.of(v)));
+        get(env, "FAIRRAG_BASE_URL").ifPresent(b::baseUrl);
+        get(env, "FAIRRAG_PG_URL").ifPresent(b::pgUrl);
+        get(env, "FAIRRAG_SPARQL_URL").ifPresent(b::sparqlUrl);
+        get(env, "FAIRRAG_SPARQL_UPDATE_URL").ifPresent(b::sparqlUpdateUrl);
+        get(env, "FAIRRAG_SPARQL_TIMEOUT").ifPresent(v -> b.sparqlTimeout(parseDuration("FAIRRAG_SPARQL_TIMEOUT", v)));
+        get(env, "FAIRRAG_SPARQL_MAX_ROWS").ifPresent(v -> b.sparqlMaxRows(parseInt("FAIRRAG_SPARQL_MAX_ROWS", v)));
+        get(env, "FAIRRAG_WORKERS").ifPresent(v -> b.workerThreads(parseInt("FAIRRAG_WORKERS", v)));
+        get(env, "FAIRRAG_WORKER_QUEUE").ifPresent(v -> b.workerQueue(parseInt("FAIRRAG_WORKER_QUEUE", v)));
+        get(env, "FAIRRAG_DEMO").ifPresent(v -> b.loadDemo(Boolean.parseBoolean(v)));
+        get(env, "FAIRRAG_TEXT_INDEX").ifPresent(v -> b.textIndex(Boolean.parseBoolean(v)));
+        return b;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.host = host;
+        b.port = port;
+        b.dataDir = dataDir;
+        b.baseUrl = baseUrl;
+        b.pgUrl = pgUrl.orElse(null);
+        b.sparqlUrl = sparqlUrl.orElse(null);
+        b.sparqlUpdateUrl = sparqlUpdateUrl.orElse(null);
+        b.sparqlTimeout = sparqlTimeout;
+        b.sparqlMaxRows = sparqlMaxRows;
+        b.workerThreads = workerThreads;
+        b.workerQueue = workerQueue;
+        b.loadDemo = loadDemo;
+        b.textIndex = textIndex;
+        return b;
+    }
+
+    /** The PID URL of an object id. */
+    public String pidUrl(String id) {
+        return baseUrl + "/pid/" + id;
+    }
+
+    public boolean embeddedPostgres() {
+        return pgUrl.isEmpty();
+    }
+
+    public boolean embeddedFuseki() {
+        return sparqlUrl.isEmpty();
+    }
+
+    private static Optional<String> get(Map<String, String> env, String name) {
+        String v = env.get(name);
+        return v == null || v.isBlank() ? Optional.empty() : Optional.of(v.trim());
+    }
+
+    private static int parseInt(String name, String value) {
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " must be an integer, got: " + value);
+        }
+    }
+
+    /** Accepts ISO-8601 ({@code PT30S}) or a number with unit: {@code 30s}, {@code 500ms}, {@code 2m}. */
+    static Duration parseDuration(String name, String value) {
+        String v = value.trim().toLowerCase();
+        try {
+            if (v.startsWith("pt")) {
+                return Duration.parse(v.toUpperCase());
+            }
+            if (v.endsWith("ms")) {
+                return Duration.ofMillis(Long.parseLong(v.substring(0, v.length() - 2)));
+            }
+            if (v.endsWith("s")) {
+                return Duration.ofSeconds(Long.parseLong(v.substring(0, v.length() - 1)));
+            }
+            if (v.endsWith("m")) {
+                return Duration.ofMinutes(Long.parseLong(v.substring(0, v.length() - 1)));
+            }
+            return Duration.ofSeconds(Long.parseLong(v));
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(name + " must be a duration such as 30s or 500ms, got: " + value);
+        }
+    }
+
+    /** Mutable builder; {@link #build()} validates. */
+    public static final class Builder {
+        private String host = "0.0.0.0";
+        private int port = DEFAULT_PORT;
+        private Path dataDir = Path.of(DEFAULT_DATA_DIR);
+        private String baseUrl;
+        private String pgUrl;
+        private String sparqlUrl;
+        private String sparqlUpdateUrl;
+        private Duration sparqlTimeout = DEFAULT_SPARQL_TIMEOUT;
+        private int sparqlMaxRows = DEFAULT_SPARQL_MAX_ROWS;
+        private int workerThreads = Math.max(2, Runtime.getRuntime().availableProcessors());
+        private int workerQueue = 64;
+        private boolean loadDemo = true;
+        private boolean textIndex = true;
+
+        public Builder host(String v) { host = v; return this; }
+        public Builder port(int v) { port = v; return this; }
+        public Builder dataDir(Path v) { dataDir = v; return this; }
+        public Builder baseUrl(String v) { baseUrl = v; return this; }
+        public Builder pgUrl(String v) { pgUrl = v; return this; }
+        public Builder sparqlUrl(String v) { sparqlUrl = v; return this; }
+        public Builder sparqlUpdateUrl(String v) { sparqlUpdateUrl = v; return this; }
+        public Builder sparqlTimeout(Duration v) { sparqlTimeout = v; return this; }
+        public Builder sparqlMaxRows(int v) { sparqlMaxRows = v; return this; }
+        public Builder workerThreads(int v) { workerThreads = v; return this; }
+        public Builder workerQueue(int v) { workerQueue = v; return this; }
+        public Builder loadDemo(boolean v) { loadDemo = v; return this; }
+        public Builder textIndex(boolean v) { textIndex = v; return this; }
+
+        public FairragConfig build() {
+            String base = baseUrl != null ? baseUrl : "http://localhost:" + (port == 0 ? DEFAULT_PORT : port);
+            return new FairragConfig(host, port, dataDir.toAbsolutePath().normalize(), base,
+                    Optional.ofNullable(pgUrl), Optional.ofNullable(sparqlUrl), Optional.ofNullable(sparqlUpdateUrl),
+                    sparqlTimeout, sparqlMaxRows, workerThreads, workerQueue, loadDemo, textIndex);
+        }
+    }
+}

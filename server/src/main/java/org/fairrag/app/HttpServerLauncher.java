@@ -1,0 +1,67 @@
+package org.fairrag.app;
+
+import io.vertx.core.Future;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import org.apache.jena.query.QueryFactory;
+import org.fairrag.http.ApiRouter;
+import org.fairrag.http.HealthChecksFactory;
+import org.fairrag.http.OpenApiDocument;
+import org.fairrag.http.SparqlProxy;
+import org.fairrag.http.WorkerPool;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Builds the HTTP API over a running {@link Fairrag} and starts listening. */
+public final class HttpServerLauncher {
+
+    private static final Logger LOG = LoggerFactory.getLogger(HttpServerLauncher.class);
+
+    private HttpServerLauncher() {}
+
+    /** Starts the server; it stops when {@code fairrag} closes. Blocks until listening. */
+    public static HttpServer start(Fairrag fairrag) {
+        FairragConfig config = fairrag.config();
+        var vertx = fairrag.vertx();
+        WorkerPool sparqlPool = new WorkerPool(vertx, "sparql", config.workerThreads(), config.workerQueue());
+        fairrag.closeWithInstance(sparqlPool);
+
+        HttpClient upstream = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true),
+                new PoolOptions().setHttp1MaxSize(config.workerThreads() * 2));
+        SparqlProxy sparql = new SparqlProxy(upstream, fairrag.sparqlQueryUrl(), sparqlPool, config.sparqlMaxRows(),
+                config.sparqlTimeout());
+
+        var ask = QueryFactory.create("ASK {}");
+        HealthChecksFactory health = new HealthChecksFactory(vertx)
+                .component("postgres", () -> fairrag.database().ping()
+                        .map(v -> new JsonObject().put("database", fairrag.database().describe())))
+                .component("triplestore", () -> sparqlPool.submit(() -> fairrag.graph().ask(ask, java.util.Map.of()))
+                        .map(ok -> new JsonObject().put("store", fairrag.graph().describe())))
+                .component("vocabulary", () -> fairrag.vocabulary().isEmpty()
+                        ? Future.failedFuture("no vocabulary loaded")
+                        : Future.succeededFuture(new JsonObject().put("terms", fairrag.vocabulary().size())));
+
+        Router router = ApiRouter.create(vertx, new ApiRouter.Handlers(
+                health.handler(),
+                sparql,
+                OpenApiDocument.bundled()::handle), ApiRouter.DEFAULT_MAX_BODY_BYTES);
+
+        HttpServer server = vertx.createHttpServer(new HttpServerOptions()
+                        .setHost(config.host())
+                        .setPort(config.port())
+                        .setCompressionSupported(true)
+                        .setMaxInitialLineLength(8192))
+                .requestHandler(router)
+                .listen()
+                .await();
+        fairrag.closeWithInstance(() -> server.close().await());
+        LOG.info("fairrag is serving {} on http://{}:{} (PIDs under {}/pid/)", "the API", config.host(),
+                server.actualPort(), config.baseUrl());
+        return server;
+    }
+}

@@ -1,0 +1,183 @@
+package org.fairrag.app;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.fairrag.fdo.FdoKind;
+import org.fairrag.ingest.ArticleIngest;
+import org.fairrag.ingest.SourceFile;
+import org.fairrag.vocab.VocabularyInfo;
+import org.fairrag.vocab.read.MeshTsvReader;
+import org.fairrag.vocab.read.SkosReader;
+import org.fairrag.vocab.read.SkosVocabulary;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** The {@code fairrag} command line: {@code serve} (the default), {@code ingest}, {@code info}, {@code bench}. */
+@Command(name = "fairrag", mixinStandardHelpOptions = true, version = "fairrag 0.1.0",
+        description = "FAIR Graph-RAG server for biomedical literature.",
+        subcommands = {Main.Serve.class, Main.Ingest.class, Main.Info.class, BenchCommand.class})
+public final class Main implements Callable<Integer> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Main.class);
+
+    @Mixin
+    ConfigOptions options;
+
+    public static void main(String[] args) {
+        CommandLine cli = new CommandLine(new Main());
+        cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
+            LOG.debug("command failed", e);
+            cmd.getErr().println("fairrag: " + (e.getMessage() != null ? e.getMessage() : e.toString()));
+            return 1;
+        });
+        System.exit(cli.execute(args));
+    }
+
+    /** {@code fairrag} alone serves. */
+    @Override
+    public Integer call() throws Exception {
+        return new Serve().run(options);
+    }
+
+    @Command(name = "serve", description = "Start the server; on an empty data directory, load the bundled demo first.")
+    static final class Serve implements Callable<Integer> {
+        @Mixin
+        ConfigOptions options;
+
+        @Override
+        public Integer call() throws Exception {
+            return run(options);
+        }
+
+        int run(ConfigOptions opts) throws IOException, InterruptedException {
+            FairragConfig config = opts.config();
+            Fairrag fairrag = Fairrag.open(config);
+            CountDownLatch stopped = new CountDownLatch(1);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                LOG.info("Shutting down");
+                fairrag.close();
+                stopped.countDown();
+            }, "fairrag-shutdown"));
+            if (config.loadDemo()) {
+                fairrag.loadDemoIfEmpty(new ConsoleProgress());
+            }
+            HttpServerLauncher.start(fairrag);
+            stopped.await();
+            return 0;
+        }
+    }
+
+    @Command(name = "ingest", description = "Ingest article files (PubMed XML, MEDLINE, Kaggle CSV, JSONL; gzip or not) "
+            + "or, with --vocabulary, a vocabulary (MeSH descriptors TSV or a SKOS file).")
+    static final class Ingest implements Callable<Integer> {
+        @Mixin
+        ConfigOptions options;
+
+        @Parameters(arity = "1..*", paramLabel = "FILE", description = "Files to ingest, in order.")
+        List<Path> files;
+
+        @Option(names = "--access", defaultValue = "public", description = "Access level of the ingested articles: public or restricted.")
+        String access;
+
+        @Option(names = "--force", description = "Re-verify files that were ingested before.")
+        boolean force;
+
+        @Option(names = "--vocabulary", description = "The files are vocabularies, not articles.")
+        boolean vocabulary;
+
+        @Option(names = "--vocabulary-key", description = "Key of a SKOS vocabulary, used as the prefix of its term ids (e.g. hp).")
+        String vocabularyKey;
+
+        @Option(names = "--vocabulary-title", description = "Title of a SKOS vocabulary.")
+        String vocabularyTitle;
+
+        @Option(names = "--vocabulary-license", description = "Licence IRI of a SKOS vocabulary.")
+        String vocabularyLicense;
+
+        @Override
+        public Integer call() throws Exception {
+            ArticleIngest.Options ingestOptions = new ArticleIngest.Options(access, force);
+            int rejected = 0;
+            try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().loadDemo(false).build())) {
+                for (Path file : files) {
+                    if (vocabulary) {
+                        loadVocabulary(fairrag, file);
+                        continue;
+                    }
+                    ArticleIngest.Report r = fairrag.ingest(SourceFile.of(file), ingestOptions, new ConsoleProgress());
+                    rejected += r.counts().rejected();
+                    System.out.printf("%s (%s): %s%n", file, r.format(), r.alreadyIngested()
+                            ? "already ingested as " + r.runPid() + "; nothing changed (use --force to re-verify)"
+                            : String.format("%d read, %d accepted, %d rejected; articles %d created, %d updated, %d unchanged; run %s",
+                            r.counts().read(), r.counts().accepted(), r.counts().rejected(), r.counts().created(),
+                            r.counts().updated(), r.counts().unchanged(), r.runPid()));
+                    r.rejections().stream().limit(20).forEach(x -> System.out.printf("  rejected %s: %s%n", x.locator(), x.reason()));
+                    if (r.rejections().size() > 20) {
+                        System.out.printf("  ... and %d more rejections (see the run's report)%n", r.rejections().size() - 20);
+                    }
+                }
+            }
+            return rejected > 0 ? 2 : 0;
+        }
+
+        private void loadVocabulary(Fairrag fairrag, Path file) throws IOException {
+            String name = file.getFileName().toString().toLowerCase();
+            if (name.endsWith(".tsv") || name.endsWith(".tsv.gz")) {
+                var report = fairrag.loadVocabulary(VocabularyInfo.MESH_2024, MeshTsvReader.read(file), new ConsoleProgress());
+                System.out.printf("%s: %d terms, %d created, %d updated, %d unchanged%n", file, report.terms(),
+                        report.created(), report.updated(), report.unchanged());
+                return;
+            }
+            if (vocabularyKey == null) {
+                throw new CommandLine.ParameterException(new CommandLine(this),
+                        "A SKOS vocabulary needs --vocabulary-key (the prefix of its term ids, e.g. hp)");
+            }
+            SkosVocabulary skos = SkosReader.read(file);
+            VocabularyInfo info = new VocabularyInfo(vocabularyKey,
+                    vocabularyTitle != null ? vocabularyTitle : skos.schemeTitle() != null ? skos.schemeTitle() : vocabularyKey,
+                    "unknown", vocabularyLicense != null ? vocabularyLicense : "http://rightsstatements.org/vocab/UND/1.0/",
+                    skos.schemeIri() != null ? skos.schemeIri() : file.toUri().toString(), true);
+            var report = fairrag.loadVocabulary(info, skos.concepts(), new ConsoleProgress());
+            System.out.printf("%s: %d terms (%d concepts without a label skipped), %d created, %d updated, %d unchanged%n",
+                    file, report.terms(), skos.skippedConcepts(), report.created(), report.updated(), report.unchanged());
+        }
+    }
+
+    @Command(name = "info", description = "Print the configuration and what the collection holds.")
+    static final class Info implements Callable<Integer> {
+        @Mixin
+        ConfigOptions options;
+
+        @Override
+        public Integer call() throws Exception {
+            FairragConfig config = options.config().toBuilder().loadDemo(false).build();
+            try (Fairrag fairrag = Fairrag.open(config)) {
+                var counts = fairrag.registry().countByKind().await();
+                System.out.printf("data directory  %s%n", config.dataDir());
+                System.out.printf("base URL        %s (PIDs: %s/pid/...)%n", config.baseUrl(), config.baseUrl());
+                System.out.printf("PostgreSQL      %s%n", fairrag.database().describe());
+                System.out.printf("triple store    %s%n", fairrag.graph().describe());
+                System.out.printf("dataset PID     %s%n", fairrag.datasetFdo().pid());
+                for (FdoKind kind : FdoKind.values()) {
+                    System.out.printf("%-15s %d%n", kind.code() + "s", counts.getOrDefault(kind, 0L));
+                }
+                System.out.printf("triples         %d%n", fairrag.graph().size(List.of(fairrag.graphs().vocabulary(),
+                        fairrag.graphs().publicContent(), fairrag.graphs().restrictedContent())));
+                for (var run : fairrag.runs().all().await()) {
+                    System.out.printf("run %s  %-10s %s  %d read, %d accepted, %d rejected%n",
+                            config.pidUrl(run.id()), run.status(), run.sourceName(), run.counts().read(),
+                            run.counts().accepted(), run.counts().rejected());
+                }
+            }
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package org.fairrag.graph;
+
+import java.io.OutputStream;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import org.apache.jena.query.Query;
+import org.apache.jena.query.QuerySolution;
+import org.apache.jena.rdf.model.Model;
+import org.apache.jena.rdf.model.RDFNode;
+
+/**
+ * The RDF store behind fairrag: the embedded TDB2 dataset or any SPARQL 1.1 endpoint. Every method
+ * blocks, so callers on the event loop go through a worker pool. Queries take their variable bindings
+ * separately ({@code bindings}), never spliced into query text.
+ */
+public interface GraphStore extends AutoCloseable {
+
+    /** Runs a SELECT with the given variables bound; the results are fully materialised. */
+    List<QuerySolution> select(Query query, Map<String, ? extends RDFNode> bindings);
+
+    default List<QuerySolution> select(Query query) {
+        return select(query, Map.of());
+    }
+
+    boolean ask(Query query, Map<String, ? extends RDFNode> bindings);
+
+    Model construct(Query query, Map<String, ? extends RDFNode> bindings);
+
+    /**
+     * Replaces, in one transaction, the descriptions of {@code subjects} in {@code graphIri} by the
+     * statements of {@code replacement}. A subject's description is its own triples plus those of its
+     * fragment resources ({@code <subject#...>}), such as an article's authors.
+     */
+    void replaceDescriptions(String graphIri, Collection<String> subjects, Model replacement);
+
+    /** Removes the descriptions of {@code subjects} (as defined above) from {@code graphIri}. */
+    default void deleteDescriptions(String graphIri, Collection<String> subjects) {
+        replaceDescriptions(graphIri, subjects, org.apache.jena.rdf.model.ModelFactory.createDefaultModel());
+    }
+
+    /** Writes the given named graphs as N-Triples, streaming, without building them in memory. */
+    void dumpNTriples(Collection<String> graphIris, OutputStream out);
+
+    /** Total number of triples in the given named graphs. */
+    long size(Collection<String> graphIris);
+
+    /** A short description for logs and health checks. */
+    String describe();
+
+    @Override
+    void close();
+}

@@ -1,0 +1,139 @@
+package org.fairrag.graph;
+
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.graph.Triple;
+import org.apache.jena.query.Dataset;
+import org.apache.jena.query.Query;
+import org.apache.jena.query.QueryExecution;
+import org.apache.jena.query.QuerySolution;
+import org.apache.jena.query.ResultSet;
+import org.apache.jena.rdf.model.Model;
+import org.apache.jena.rdf.model.ModelFactory;
+import org.apache.jena.rdf.model.RDFNode;
+import org.apache.jena.riot.system.StreamRDF;
+import org.apache.jena.riot.system.StreamRDFWriter;
+import org.apache.jena.riot.RDFFormat;
+import org.apache.jena.sparql.core.DatasetGraph;
+import org.apache.jena.sparql.core.Quad;
+import org.apache.jena.system.Txn;
+
+/** {@link GraphStore} over an in-process dataset (TDB2 with its text index), in transactions. */
+public final class TdbGraphStore implements GraphStore {
+
+    private final Dataset dataset;
+    private final String description;
+
+    public TdbGraphStore(Dataset dataset, String description) {
+        this.dataset = dataset;
+        this.description = description;
+    }
+
+    public Dataset dataset() {
+        return dataset;
+    }
+
+    @Override
+    public List<QuerySolution> select(Query query, Map<String, ? extends RDFNode> bindings) {
+        return Txn.calculateRead(dataset, () -> {
+            try (QueryExecution qe = execution(query, bindings)) {
+                ResultSet rs = qe.execSelect();
+                List<QuerySolution> out = new ArrayList<>();
+                rs.materialise().forEachRemaining(out::add);
+                return out;
+            }
+        });
+    }
+
+    @Override
+    public boolean ask(Query query, Map<String, ? extends RDFNode> bindings) {
+        return Txn.calculateRead(dataset, () -> {
+            try (QueryExecution qe = execution(query, bindings)) {
+                return qe.execAsk();
+            }
+        });
+    }
+
+    @Override
+    public Model construct(Query query, Map<String, ? extends RDFNode> bindings) {
+        return Txn.calculateRead(dataset, () -> {
+            try (QueryExecution qe = execution(query, bindings)) {
+                Model m = ModelFactory.createDefaultModel();
+                m.add(qe.execConstruct());
+                return m;
+            }
+        });
+    }
+
+    private QueryExecution execution(Query query, Map<String, ? extends RDFNode> bindings) {
+        var builder = QueryExecution.dataset(dataset).query(query);
+        bindings.forEach(builder::substitution);
+        return builder.build();
+    }
+
+    @Override
+    public void replaceDescriptions(String graphIri, Collection<String> subjects, Model replacement) {
+        Node g = NodeFactory.createURI(graphIri);
+        Txn.executeWrite(dataset, () -> {
+            DatasetGraph dsg = dataset.asDatasetGraph();
+            for (String subject : subjects) {
+                deleteDescription(dsg, g, subject);
+            }
+            replacement.getGraph().find().forEach(t -> dsg.add(g, t.getSubject(), t.getPredicate(), t.getObject()));
+        });
+    }
+
+    private static void deleteDescription(DatasetGraph dsg, Node g, String subject) {
+        Node s = NodeFactory.createURI(subject);
+        String fragmentPrefix = subject + "#";
+        List<Quad> doomed = new ArrayList<>();
+        dsg.find(g, s, Node.ANY, Node.ANY).forEachRemaining(q -> {
+            doomed.add(q);
+            Node o = q.getObject();
+            if (o.isURI() && o.getURI().startsWith(fragmentPrefix)) {
+                dsg.find(g, o, Node.ANY, Node.ANY).forEachRemaining(doomed::add);
+            }
+        });
+        // Deleting quad by quad (not deleteAny) lets the text index see each removal.
+        doomed.forEach(dsg::delete);
+    }
+
+    @Override
+    public void dumpNTriples(Collection<String> graphIris, OutputStream out) {
+        StreamRDF stream = StreamRDFWriter.getWriterStream(out, RDFFormat.NTRIPLES);
+        Txn.executeRead(dataset, () -> {
+            stream.start();
+            for (String graphIri : graphIris) {
+                dataset.asDatasetGraph().find(NodeFactory.createURI(graphIri), Node.ANY, Node.ANY, Node.ANY)
+                        .forEachRemaining(q -> stream.triple(Triple.create(q.getSubject(), q.getPredicate(), q.getObject())));
+            }
+            stream.finish();
+        });
+    }
+
+    @Override
+    public long size(Collection<String> graphIris) {
+        return Txn.calculateRead(dataset, () -> {
+            long n = 0;
+            for (String graphIri : graphIris) {
+                n += dataset.asDatasetGraph().getGraph(NodeFactory.createURI(graphIri)).size();
+            }
+            return n;
+        });
+    }
+
+    @Override
+    public String describe() {
+        return description;
+    }
+
+    @Override
+    public void close() {
+        dataset.close();
+    }
+}

@@ -1,0 +1,33 @@
+package org.fairrag.http;
+
+/**
+ * A request that cannot be answered as asked, with the HTTP status and a stable machine-readable code;
+ * rendered as {@code {"error": {"code": ..., "message": ...}}}.
+ */
+public class ApiException extends RuntimeException {
+
+    private final int status;
+    private final String code;
+
+    public ApiException(int status, String code, String message) {
+        super(message, null, false, false);
+        this.status = status;
+        this.code = code;
+    }
+
+    public int status() {
+        return status;
+    }
+
+    public String code() {
+        return code;
+    }
+
+    public static ApiException badRequest(String code, String message) {
+        return new ApiException(400, code, message);
+    }
+
+    public static ApiException notFound(String message) {
+        return new ApiException(404, "not_found", message);
+    }
+}

@@ -1,0 +1,48 @@
+package org.fairrag.http;
+
+import io.vertx.core.Handler;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import io.vertx.ext.web.handler.CorsHandler;
+import io.vertx.ext.web.handler.StaticHandler;
+import java.util.Set;
+
+/** The whole HTTP surface in one place; it reads like the API table of DESIGN.md. */
+public final class ApiRouter {
+
+    /** Request bodies larger than this are refused with 413. */
+    public static final long DEFAULT_MAX_BODY_BYTES = 1 << 20;
+
+    /** The handlers the router dispatches to, built by the application wiring. */
+    public record Handlers(
+            Handler<RoutingContext> health,
+            SparqlProxy sparql,
+            Handler<RoutingContext> openApi) {}
+
+    private ApiRouter() {}
+
+    public static Router create(Vertx vertx, Handlers h, long maxBodyBytes) {
+        Router router = Router.router(vertx);
+        router.route().handler(CorsHandler.create()
+                .allowedMethods(Set.of(HttpMethod.GET, HttpMethod.POST, HttpMethod.HEAD, HttpMethod.OPTIONS))
+                .allowedHeaders(Set.of("Content-Type", "Accept", "Authorization", "X-API-Key"))
+                .exposedHeaders(Set.of("Link", "Server-Timing", "X-Request-Id", SparqlProxy.RESULT_CAP_HEADER)));
+        router.route().handler(BodyHandler.create(false).setBodyLimit(maxBodyBytes));
+
+        router.get("/health").handler(h.health());
+        router.get("/openapi.yaml").handler(h.openApi());
+        router.route("/sparql").handler(h.sparql()::handle);
+        router.route("/sparql/").handler(h.sparql()::handle);
+
+        router.route("/*").handler(StaticHandler.create("fairrag/ui").setIndexPage("index.html"));
+
+        router.route().failureHandler(Errors::handleFailure);
+        for (int status : new int[] {404, 405, 413, 414, 415}) {
+            router.errorHandler(status, Errors::handleFailure);
+        }
+        return router;
+    }
+}

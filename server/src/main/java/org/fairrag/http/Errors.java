@@ -1,0 +1,78 @@
+package org.fairrag.http;
+
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.HttpException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Writes every error the same way: a JSON body {@code {"error": {"code", "message"}}} and the right status. */
+public final class Errors {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Errors.class);
+
+    private Errors() {}
+
+    public static void send(RoutingContext ctx, int status, String code, String message) {
+        if (ctx.response().headWritten()) {
+            ctx.response().reset();
+            return;
+        }
+        ctx.response()
+                .setStatusCode(status)
+                .putHeader("Content-Type", "application/json; charset=utf-8")
+                .putHeader("Cache-Control", "no-store")
+                .end(body(code, message).encode());
+    }
+
+    public static JsonObject body(String code, String message) {
+        return new JsonObject().put("error", new JsonObject().put("code", code).put("message", message));
+    }
+
+    /** The router's failure handler: known failures keep their status, anything else is a logged 500. */
+    public static void handleFailure(RoutingContext ctx) {
+        Throwable failure = ctx.failure();
+        if (failure instanceof ApiException e) {
+            if (e.status() == 503 || e.status() == 429) {
+                ctx.response().putHeader("Retry-After", "1");
+            }
+            send(ctx, e.status(), e.code(), e.getMessage());
+        } else if (failure instanceof HttpException e) {
+            send(ctx, e.getStatusCode(), codeFor(e.getStatusCode()), e.getPayload() != null ? e.getPayload()
+                    : messageFor(e.getStatusCode()));
+        } else if (failure != null) {
+            LOG.error("{} {} failed", ctx.request().method(), ctx.request().path(), failure);
+            send(ctx, 500, "internal_error", "The server failed to answer this request; it has been logged.");
+        } else {
+            int status = ctx.statusCode();
+            send(ctx, status, codeFor(status), messageFor(status));
+        }
+    }
+
+    static String codeFor(int status) {
+        return switch (status) {
+            case 400 -> "bad_request";
+            case 401 -> "unauthorized";
+            case 403 -> "forbidden";
+            case 404 -> "not_found";
+            case 405 -> "method_not_allowed";
+            case 406 -> "not_acceptable";
+            case 413 -> "payload_too_large";
+            case 414 -> "uri_too_long";
+            case 415 -> "unsupported_media_type";
+            case 429 -> "too_many_requests";
+            case 503 -> "unavailable";
+            default -> status >= 500 ? "internal_error" : "error";
+        };
+    }
+
+    static String messageFor(int status) {
+        return switch (status) {
+            case 404 -> "No such resource.";
+            case 405 -> "This method is not allowed here.";
+            case 413 -> "The request body is too large.";
+            case 414 -> "The request URI is too long.";
+            default -> "The request failed with status " + status + ".";
+        };
+    }
+}

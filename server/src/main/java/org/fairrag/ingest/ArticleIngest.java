@@ -1,0 +1,300 @@
+package org.fairrag.ingest;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.google.common.io.CountingInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import org.apache.jena.rdf.model.Model;
+import org.apache.jena.rdf.model.ModelFactory;
+import org.fairrag.fdo.Checksums;
+import org.fairrag.fdo.FdoDraft;
+import org.fairrag.fdo.FdoKind;
+import org.fairrag.fdo.FdoPublisher;
+import org.fairrag.fdo.PidScheme;
+import org.fairrag.graph.Graphs;
+import org.fairrag.ingest.read.SourceFormats;
+import org.fairrag.store.IngestionRuns;
+import org.fairrag.store.IngestionRuns.Counts;
+import org.fairrag.store.IngestionRuns.Rejection;
+import org.fairrag.store.PidRecord;
+import org.fairrag.store.PidRegistry;
+import org.fairrag.store.SourceRecords;
+import org.fairrag.vocab.VocabularyIndex;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Ingests one article file: reads it record by record, keeps each record in PostgreSQL, merges the
+ * records of each PMID into an article, validates it with SHACL, publishes it as an FDO and hands it
+ * to the indexes. Works in batches, each committed before the next is read, so a crash loses at most
+ * the batch in flight and a rerun of the same file completes the work. Blocking; one file at a time.
+ */
+public final class ArticleIngest {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ArticleIngest.class);
+    static final int BATCH_SIZE = 500;
+    private static final int SNIFF_BYTES = 4096;
+
+    /** How to ingest: the access level given to every article of the file, and whether to re-verify a file already in. */
+    public record Options(String accessLevel, boolean force) {
+        public static final Options DEFAULT = new Options("public", false);
+
+        public Options {
+            if (!"public".equals(accessLevel) && !"restricted".equals(accessLevel)) {
+                throw new IllegalArgumentException("access level must be public or restricted, got: " + accessLevel);
+            }
+        }
+    }
+
+    /** What an ingestion did. */
+    public record Report(String runPid, String source, SourceFormat format, String checksum,
+                         boolean alreadyIngested, Counts counts, List<Rejection> rejections,
+                         int tombstonedSkipped, Duration took) {}
+
+    private final FdoPublisher publisher;
+    private final PidRegistry registry;
+    private final SourceRecords sourceRecords;
+    private final IngestionRuns runs;
+    private final Graphs graphs;
+    private final Supplier<VocabularyIndex> vocabulary;
+    private final List<ArticleIndex> indexes;
+    private final String datasetPid;
+    private final ShaclCheck shacl = ShaclCheck.bundled();
+    private final ObjectMapper json = new ObjectMapper()
+            .configure(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+    public ArticleIngest(FdoPublisher publisher, PidRegistry registry, SourceRecords sourceRecords,
+                         IngestionRuns runs, Graphs graphs, Supplier<VocabularyIndex> vocabulary,
+                         List<ArticleIndex> indexes, String datasetPid) {
+        this.publisher = publisher;
+        this.registry = registry;
+        this.sourceRecords = sourceRecords;
+        this.runs = runs;
+        this.graphs = graphs;
+        this.vocabulary = vocabulary;
+        this.indexes = List.copyOf(indexes);
+        this.datasetPid = datasetPid;
+    }
+
+    /** The PID id of the article with this PMID. */
+    public static String articleId(String pmid) {
+        return PidScheme.idFor("article:pubmed:" + pmid);
+    }
+
+    /** The PID id of the run that ingests a file with this checksum at this access level. */
+    public static String runId(String checksum, String accessLevel) {
+        return PidScheme.idFor("ingestion-run:" + checksum + ":" + accessLevel);
+    }
+
+    public Report ingest(SourceFile file, Options options, IngestProgress progress) throws IOException {
+        long t0 = System.nanoTime();
+        String checksum = checksum(file);
+        String runId = runId(checksum, options.accessLevel());
+        String runPid = publisher.pidUrl(runId);
+        Optional<IngestionRuns.Run> previous = runs.find(runId).await();
+        boolean completedBefore = previous.map(IngestionRuns.Run::completed).orElse(false);
+        if (completedBefore && !options.force()) {
+            IngestionRuns.Run run = previous.get();
+            LOG.info("{} is already ingested (run {}); nothing to do. Use --force to re-verify it.", file.name(), runPid);
+            return new Report(runPid, file.name(), SourceFormat.valueOf(run.format()), checksum, true, run.counts(),
+                    runs.rejections(runId).await(), 0, Duration.ofNanos(System.nanoTime() - t0));
+        }
+
+        try (CountingInputStream raw = new CountingInputStream(file.open());
+             InputStream in = SourceFormats.decompressed(raw)) {
+            SourceFormat format = detect(file.name(), in);
+            if (!completedBefore) {
+                runs.start(runId, file.name(), checksum, format.name(), options.accessLevel()).await();
+            }
+            progress.start("Ingesting " + file.name(), file.size(), "bytes");
+            Batches batches = new Batches(runId, runPid, options, completedBefore);
+            try (RecordReader.Results results = SourceFormats.forFormat(format).open(in, file.name())) {
+                while (results.hasNext()) {
+                    batches.add(results.next());
+                    if (batches.full()) {
+                        batches.flush();
+                        progress.advanceTo(raw.getCount());
+                    }
+                }
+                batches.flush();
+                progress.advanceTo(raw.getCount());
+            } catch (RuntimeException | IOException e) {
+                if (!completedBefore) {
+                    runs.finish(runId, "failed", batches.counts).await();
+                }
+                throw e;
+            } finally {
+                progress.finish();
+            }
+            if (!completedBefore) {
+                runs.finish(runId, "completed", batches.counts).await();
+            }
+            Duration took = Duration.ofNanos(System.nanoTime() - t0);
+            LOG.info("{}: {} records read, {} accepted, {} rejected; {} articles created, {} updated, {} unchanged in {} s",
+                    file.name(), batches.counts.read(), batches.counts.accepted(), batches.counts.rejected(),
+                    batches.counts.created(), batches.counts.updated(), batches.counts.unchanged(),
+                    took.toMillis() / 1000.0);
+            return new Report(runPid, file.name(), format, checksum, false, batches.counts, batches.rejections,
+                    batches.tombstonedSkipped, took);
+        }
+    }
+
+    private static String checksum(SourceFile file) throws IOException {
+        java.security.MessageDigest digest;
+        try {
+            digest = java.security.MessageDigest.getInstance("SHA-256");
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+        try (InputStream in = new java.security.DigestInputStream(file.open(), digest)) {
+            in.transferTo(java.io.OutputStream.nullOutputStream());
+        }
+        return "sha256:" + java.util.HexFormat.of().formatHex(digest.digest());
+    }
+
+    private static SourceFormat detect(String name, InputStream in) throws IOException {
+        Optional<SourceFormat> format = SourceFormats.byName(name);
+        if (format.isPresent()) {
+            return format.get();
+        }
+        in.mark(SNIFF_BYTES);
+        byte[] head = in.readNBytes(SNIFF_BYTES);
+        in.reset();
+        return SourceFormats.byContent(head).orElseThrow(() -> new org.fairrag.ingest.read.UnknownSourceFormatException(
+                "unknown format: " + name + " is not PubMed XML, MEDLINE text, the Kaggle CSV or JSONL"));
+    }
+
+    /** Accumulates read results and publishes them a batch at a time. */
+    private final class Batches {
+        final String runId;
+        final String runPid;
+        final Options options;
+        final boolean reverify;
+        final Map<String, ArticleRecord> pending = new LinkedHashMap<>();
+        final List<Rejection> pendingRejections = new ArrayList<>();
+        final List<Rejection> rejections = new ArrayList<>();
+        Counts counts = Counts.ZERO;
+        int tombstonedSkipped;
+        int read;
+
+        Batches(String runId, String runPid, Options options, boolean reverify) {
+            this.runId = runId;
+            this.runPid = runPid;
+            this.options = options;
+            this.reverify = reverify;
+        }
+
+        void add(ReadResult result) {
+            read++;
+            if (result instanceof ReadResult.Accepted a) {
+                // A later record of the same PMID and source in one file replaces the earlier one.
+                pending.put(a.record().source() + "\u0000" + a.record().pmid(), a.record());
+            } else if (result instanceof ReadResult.Rejected r) {
+                pendingRejections.add(new Rejection(r.locator(), r.reason()));
+            }
+        }
+
+        boolean full() {
+            return pending.size() + pendingRejections.size() >= BATCH_SIZE;
+        }
+
+        void flush() {
+            List<ArticleRecord> records = new ArrayList<>(pending.values());
+            List<Rejection> batchRejections = new ArrayList<>(pendingRejections);
+            int batchRead = read;
+            pending.clear();
+            pendingRejections.clear();
+            read = 0;
+
+            // Everything known about each PMID: what earlier files gave, overlaid with this batch.
+            List<String> pmids = records.stream().map(ArticleRecord::pmid).distinct().toList();
+            Map<String, Map<String, ArticleRecord>> byPmid = new LinkedHashMap<>();
+            pmids.forEach(p -> byPmid.put(p, new LinkedHashMap<>()));
+            for (SourceRecords.Stored s : sourceRecords.forPmids(pmids).await()) {
+                byPmid.get(s.pmid()).put(s.source(), fromJson(s.json()));
+            }
+            records.forEach(r -> byPmid.get(r.pmid()).put(r.source(), r));
+
+            Map<String, PidRecord> registered = registry.findAll(pmids.stream().map(ArticleIngest::articleId).toList()).await();
+            ArticleMerger merger = new ArticleMerger(vocabulary.get(), pmid -> publisher.pidUrl(articleId(pmid)));
+            ArticleRdfMapper mapper = new ArticleRdfMapper(datasetPid);
+            List<Article> articles = new ArrayList<>();
+            Model batchModel = ModelFactory.createDefaultModel();
+            Map<String, Model> descriptions = new HashMap<>();
+            for (Map<String, ArticleRecord> group : byPmid.values()) {
+                List<ArticleRecord> known = new ArrayList<>(group.values());
+                PidRecord existing = registered.get(articleId(known.get(0).pmid()));
+                if (existing != null && existing.tombstoned()) {
+                    tombstonedSkipped++;
+                    continue;
+                }
+                Article article = merger.merge(known, options.accessLevel());
+                Model description = mapper.describe(article);
+                descriptions.put(article.pid(), description);
+                batchModel.add(description);
+                articles.add(article);
+            }
+
+            Map<String, String> violations = shacl.violations(batchModel);
+            List<Article> valid = new ArrayList<>();
+            List<FdoDraft> drafts = new ArrayList<>();
+            java.util.Set<String> validPmids = new java.util.HashSet<>();
+            for (Article article : articles) {
+                String violation = violations.get(article.pid());
+                if (violation != null) {
+                    batchRejections.add(new Rejection("PMID " + article.pmid(), violation));
+                    continue;
+                }
+                valid.add(article);
+                validPmids.add(article.pmid());
+                drafts.add(new FdoDraft(articleId(article.pmid()), FdoKind.ARTICLE, "article:pubmed:" + article.pmid(),
+                        article.pubmedUrl(), descriptions.get(article.pid()), article.accessLevel()));
+            }
+
+            // Only records that make a valid article are kept; an invalid one changes nothing.
+            List<SourceRecords.Stored> stored = new ArrayList<>(records.size());
+            for (ArticleRecord r : records) {
+                if (validPmids.contains(r.pmid())) {
+                    String text = toJson(r);
+                    stored.add(new SourceRecords.Stored(r.pmid(), r.source(), Checksums.of(text), text));
+                }
+            }
+            sourceRecords.upsert(stored, runId).await();
+            FdoPublisher.Outcome outcome = publisher.publish(graphs.contentFor(options.accessLevel()), drafts,
+                    reverify ? null : runPid);
+            for (ArticleIndex index : indexes) {
+                index.index(valid);
+            }
+            runs.reject(runId, batchRejections).await();
+            rejections.addAll(batchRejections);
+            int accepted = (int) records.stream().filter(r -> validPmids.contains(r.pmid())).count();
+            counts = counts.plus(new Counts(batchRead, accepted, batchRejections.size(),
+                    outcome.created().size(), outcome.updated().size(), outcome.unchanged()));
+        }
+    }
+
+    private String toJson(ArticleRecord r) {
+        try {
+            return json.writeValueAsString(r);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialise record " + r.pmid(), e);
+        }
+    }
+
+    private ArticleRecord fromJson(String text) {
+        try {
+            return json.readValue(text, ArticleRecord.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored record is not readable: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package org.fairrag.ingest;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.jena.rdf.model.Model;
+import org.apache.jena.rdf.model.ModelFactory;
+import org.fairrag.fdo.FdoDraft;
+import org.fairrag.fdo.FdoKind;
+import org.fairrag.fdo.FdoPublisher;
+import org.fairrag.fdo.PidScheme;
+import org.fairrag.graph.Graphs;
+import org.fairrag.vocab.Concept;
+import org.fairrag.vocab.ConceptRdfMapper;
+import org.fairrag.vocab.Term;
+import org.fairrag.vocab.VocabularyIndex;
+import org.fairrag.vocab.VocabularyInfo;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Loads a vocabulary (MeSH, or any SKOS scheme) as term FDOs in the vocabulary graph: one concept
+ * scheme and one {@code skos:Concept} per term, each with a PID. Loading the same vocabulary again
+ * changes only the terms whose description changed. Blocking.
+ */
+public final class VocabularyIngest {
+
+    private static final Logger LOG = LoggerFactory.getLogger(VocabularyIngest.class);
+    private static final int BATCH_SIZE = 2000;
+
+    /** What a vocabulary load did. */
+    public record Report(String schemePid, int terms, int created, int updated, int unchanged, int rejected,
+                         List<String> rejections) {}
+
+    private final FdoPublisher publisher;
+    private final Graphs graphs;
+    private final ShaclCheck shacl = ShaclCheck.bundled();
+
+    public VocabularyIngest(FdoPublisher publisher, Graphs graphs) {
+        this.publisher = publisher;
+        this.graphs = graphs;
+    }
+
+    public static String termId(VocabularyInfo info, String termId) {
+        return PidScheme.idFor(info.termSourceKey(termId));
+    }
+
+    public Report load(VocabularyInfo info, List<Concept> concepts, IngestProgress progress) {
+        List<Concept> prefixed = concepts.stream().map(c -> new Concept(info.termId(c.id()), c.sourceIri(),
+                c.prefLabel(), c.altLabels(), c.notations(), c.broaderIds().stream().map(info::termId).toList(),
+                c.scopeNote())).toList();
+        VocabularyIndex index = VocabularyIndex.of(prefixed, id -> publisher.pidUrl(termId(info, id)));
+        String schemeId = PidScheme.idFor(info.schemeSourceKey());
+        String schemePid = publisher.pidUrl(schemeId);
+        ConceptRdfMapper mapper = new ConceptRdfMapper(info, schemePid, index);
+        String graph = graphs.vocabulary();
+
+        publisher.publish(graph, List.of(new FdoDraft(schemeId, FdoKind.DATASET, info.schemeSourceKey(),
+                info.source(), mapper.describeScheme(index.size()), "public")), null);
+
+        progress.start("Loading " + info.title(), prefixed.size(), "terms");
+        int created = 0, updated = 0, unchanged = 0, done = 0;
+        List<String> rejections = new ArrayList<>();
+        List<Concept> batch = new ArrayList<>(BATCH_SIZE);
+        try {
+            for (int i = 0; i < prefixed.size(); i += BATCH_SIZE) {
+                batch.clear();
+                batch.addAll(prefixed.subList(i, Math.min(prefixed.size(), i + BATCH_SIZE)));
+                Model all = ModelFactory.createDefaultModel();
+                List<FdoDraft> drafts = new ArrayList<>(batch.size());
+                List<Model> descriptions = new ArrayList<>(batch.size());
+                for (Concept c : batch) {
+                    Term t = index.byId(c.id()).orElseThrow();
+                    Model d = mapper.describe(t);
+                    descriptions.add(d);
+                    all.add(d);
+                }
+                var violations = shacl.violations(all);
+                for (int k = 0; k < batch.size(); k++) {
+                    Term t = index.byId(batch.get(k).id()).orElseThrow();
+                    String violation = violations.get(t.pid());
+                    if (violation != null) {
+                        rejections.add(t.id() + ": " + violation);
+                        continue;
+                    }
+                    drafts.add(new FdoDraft(termId(info, t.id()), FdoKind.TERM, info.termSourceKey(t.id()),
+                            t.sourceIri(), descriptions.get(k), "public"));
+                }
+                FdoPublisher.Outcome outcome = publisher.publish(graph, drafts, null);
+                created += outcome.created().size();
+                updated += outcome.updated().size();
+                unchanged += outcome.unchanged();
+                done += batch.size();
+                progress.advanceTo(done);
+            }
+        } finally {
+            progress.finish();
+        }
+        LOG.info("{}: {} terms, {} created, {} updated, {} unchanged, {} rejected", info.title(), prefixed.size(),
+                created, updated, unchanged, rejections.size());
+        return new Report(schemePid, prefixed.size(), created, updated, unchanged, rejections.size(), rejections);
+    }
+}

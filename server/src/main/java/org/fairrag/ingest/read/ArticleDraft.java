@@ -1,0 +1,107 @@
+package org.fairrag.ingest.read;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.fairrag.ingest.ArticleRecord;
+import org.fairrag.ingest.ArticleRecord.Author;
+import org.fairrag.ingest.ArticleRecord.MeshHeading;
+import org.fairrag.ingest.ReadResult;
+
+/**
+ * The fields of one record as a reader collects them, raw. {@link #toResult} applies the rules common
+ * to all formats: whitespace normalised, empty strings as null, PMID digits only, a title or an
+ * abstract present.
+ */
+final class ArticleDraft {
+
+    String pmid;
+    String title;
+    String abstractText;
+    String journal;
+    /** Already normalised by {@link PubDates}. */
+    String date;
+    String doi;
+    private final String source;
+    private final List<MeshHeading> mesh = new ArrayList<>();
+    private final List<Author> authors = new ArrayList<>();
+
+    ArticleDraft(String source) {
+        this.source = source;
+    }
+
+    /** Adds a heading unless it has neither UI, name nor tree number; blank tree numbers are dropped. */
+    void addMesh(String ui, String name, boolean major, List<String> treeNumbers) {
+        String cleanUi = Text.clean(ui);
+        String cleanName = Text.clean(name);
+        List<String> trees = new ArrayList<>(treeNumbers.size());
+        for (String treeNumber : treeNumbers) {
+            String clean = Text.clean(treeNumber);
+            if (clean != null) {
+                trees.add(clean);
+            }
+        }
+        if (cleanUi != null || cleanName != null || !trees.isEmpty()) {
+            mesh.add(new MeshHeading(cleanUi, cleanName, major, trees));
+        }
+    }
+
+    /** Adds a person; without a family name the given part becomes the whole name. */
+    void addAuthor(String family, String given, String orcid) {
+        String f = Text.clean(family);
+        String g = Text.clean(given);
+        if (f == null) {
+            addNamedAuthor(g, orcid);
+        } else {
+            authors.add(new Author(g == null ? f : f + ", " + g, f, g, Identifiers.orcid(orcid)));
+        }
+    }
+
+    /**
+     * Adds an author from a display name: {@code "Family, Given"} is split at the first comma; anything
+     * else ({@code "Sharma M P"}, a collective name) is kept whole as the name.
+     */
+    void addAuthorName(String displayName) {
+        String name = Text.clean(displayName);
+        int comma = name == null ? -1 : name.indexOf(", ");
+        if (comma > 0) {
+            addAuthor(name.substring(0, comma), name.substring(comma + 2), null);
+        } else {
+            addNamedAuthor(name, null);
+        }
+    }
+
+    /** Adds an author known by one name only, such as a collective name; never split. */
+    void addNamedAuthor(String name, String orcid) {
+        String clean = Text.clean(name);
+        if (clean != null) {
+            authors.add(new Author(clean, null, null, Identifiers.orcid(orcid)));
+        }
+    }
+
+    /** Sets the ORCID of the author added last, if there is one. */
+    void setLastAuthorOrcid(String orcid) {
+        if (!authors.isEmpty()) {
+            Author last = authors.get(authors.size() - 1);
+            authors.set(authors.size() - 1,
+                    new Author(last.name(), last.family(), last.given(), Identifiers.orcid(orcid)));
+        }
+    }
+
+    ReadResult toResult(String locator) {
+        String id = Text.clean(pmid);
+        if (id == null) {
+            return new ReadResult.Rejected(locator, "no PMID");
+        }
+        if (!Identifiers.isPmid(id)) {
+            return new ReadResult.Rejected(locator, "invalid PMID: '" + id + "'");
+        }
+        String cleanTitle = Text.clean(title);
+        String cleanAbstract = Text.clean(abstractText);
+        if (cleanTitle == null && cleanAbstract == null) {
+            return new ReadResult.Rejected(locator, "no title or abstract (PMID " + id + ")");
+        }
+        ArticleRecord record = new ArticleRecord(id, source, cleanTitle, cleanAbstract, mesh,
+                Text.clean(journal), date, authors, Identifiers.doi(doi));
+        return new ReadResult.Accepted(record, locator);
+    }
+}
