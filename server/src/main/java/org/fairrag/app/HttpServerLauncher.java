@@ -24,8 +24,15 @@ public final class HttpServerLauncher {
 
     private HttpServerLauncher() {}
 
+    /** A listening server and the router behind it. */
+    public record Running(HttpServer server, Router router) {
+        public int port() {
+            return server.actualPort();
+        }
+    }
+
     /** Starts the server; it stops when {@code fairrag} closes. Blocks until listening. */
-    public static HttpServer start(Fairrag fairrag) {
+    public static Running start(Fairrag fairrag) {
         FairragConfig config = fairrag.config();
         var vertx = fairrag.vertx();
         WorkerPool sparqlPool = new WorkerPool(vertx, "sparql", config.workerThreads(), config.workerQueue());
@@ -62,6 +69,6 @@ public final class HttpServerLauncher {
         fairrag.closeWithInstance(() -> server.close().await());
         LOG.info("fairrag is serving {} on http://{}:{} (PIDs under {}/pid/)", "the API", config.host(),
                 server.actualPort(), config.baseUrl());
-        return server;
+        return new Running(server, router);
     }
 }

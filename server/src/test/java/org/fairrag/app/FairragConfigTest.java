@@ -1,0 +1,63 @@
+package org.fairrag.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class FairragConfigTest {
+
+    @Test
+    void should_use_the_documented_defaults_when_nothing_is_set() {
+        FairragConfig c = FairragConfig.fromEnvironment(Map.of()).build();
+
+        assertThat(c.port()).isEqualTo(8080);
+        assertThat(c.dataDir()).isEqualTo(Path.of("./fairrag-data").toAbsolutePath().normalize());
+        assertThat(c.baseUrl()).isEqualTo("http://localhost:8080");
+        assertThat(c.embeddedPostgres()).isTrue();
+        assertThat(c.embeddedFuseki()).isTrue();
+        assertThat(c.sparqlTimeout()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(c.sparqlMaxRows()).isEqualTo(10_000);
+    }
+
+    @Test
+    void should_read_every_documented_variable() {
+        FairragConfig c = FairragConfig.fromEnvironment(Map.of(
+                "FAIRRAG_PORT", "9090",
+                "FAIRRAG_DATA_DIR", "/tmp/x",
+                "FAIRRAG_BASE_URL", "https://fairrag.example.org/",
+                "FAIRRAG_PG_URL", "postgresql://u:p@db:5432/fr",
+                "FAIRRAG_SPARQL_URL", "http://fuseki:3030/ds/query",
+                "FAIRRAG_SPARQL_TIMEOUT", "500ms",
+                "FAIRRAG_SPARQL_MAX_ROWS", "50")).build();
+
+        assertThat(c.port()).isEqualTo(9090);
+        assertThat(c.dataDir()).isEqualTo(Path.of("/tmp/x"));
+        assertThat(c.baseUrl()).isEqualTo("https://fairrag.example.org");
+        assertThat(c.pgUrl()).contains("postgresql://u:p@db:5432/fr");
+        assertThat(c.sparqlUrl()).contains("http://fuseki:3030/ds/query");
+        assertThat(c.sparqlUpdateUrl()).contains("http://fuseki:3030/ds/query");
+        assertThat(c.sparqlTimeout()).isEqualTo(Duration.ofMillis(500));
+        assertThat(c.sparqlMaxRows()).isEqualTo(50);
+        assertThat(c.pidUrl("abc")).isEqualTo("https://fairrag.example.org/pid/abc");
+    }
+
+    @Test
+    void should_derive_the_base_url_from_the_port() {
+        assertThat(FairragConfig.fromEnvironment(Map.of("FAIRRAG_PORT", "9999")).build().baseUrl())
+                .isEqualTo("http://localhost:9999");
+    }
+
+    @Test
+    void should_explain_bad_values() {
+        assertThatThrownBy(() -> FairragConfig.fromEnvironment(Map.of("FAIRRAG_PORT", "eighty")).build())
+                .hasMessageContaining("FAIRRAG_PORT");
+        assertThatThrownBy(() -> FairragConfig.fromEnvironment(Map.of("FAIRRAG_BASE_URL", "ftp://x")).build())
+                .hasMessageContaining("FAIRRAG_BASE_URL");
+        assertThatThrownBy(() -> FairragConfig.fromEnvironment(Map.of("FAIRRAG_SPARQL_TIMEOUT", "soon")).build())
+                .hasMessageContaining("FAIRRAG_SPARQL_TIMEOUT");
+    }
+}

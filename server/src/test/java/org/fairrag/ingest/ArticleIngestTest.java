@@ -1,0 +1,168 @@
+package org.fairrag.ingest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import org.apache.jena.query.QueryFactory;
+import org.apache.jena.query.QuerySolution;
+import org.apache.jena.rdf.model.ResourceFactory;
+import org.fairrag.app.Fairrag;
+import org.fairrag.fdo.FdoKind;
+import org.fairrag.fdo.PidScheme;
+import org.fairrag.store.PidRecord;
+import org.fairrag.testing.TestFairrag;
+import org.junit.jupiter.api.Test;
+
+/** Ingestion into real embedded PostgreSQL and Fuseki, with the full MeSH vocabulary, on the real sample files. */
+class ArticleIngestTest {
+
+    private final Fairrag fairrag = TestFairrag.mesh();
+
+    @Test
+    void should_publish_every_record_of_a_pubmed_xml_file_as_an_article_with_resolved_mesh_terms() throws IOException {
+        Path file = TestFairrag.resource("/samples/xml/netsynergy_pubmed21n1002.xml.gz");
+
+        ArticleIngest.Report report = ingest(file);
+
+        assertThat(report.format()).isEqualTo(SourceFormat.PUBMED_XML);
+        assertThat(report.counts().read()).isEqualTo(45);
+        assertThat(report.counts().accepted()).isEqualTo(45);
+        assertThat(report.counts().rejected()).isZero();
+        // PMID 31449448: "Evaluation of the number of colony forming units on the skin of dogs ..."
+        String pid = fairrag.publisher().pidUrl(PidScheme.idFor("article:pubmed:31449448"));
+        List<QuerySolution> rows = select("""
+                PREFIX schema: <http://schema.org/> PREFIX dct: <http://purl.org/dc/terms/>
+                PREFIX fr: <https://w3id.org/fairrag/ns#>
+                SELECT ?title ?id ?major WHERE { ?a dct:title ?title ; dct:identifier ?id ;
+                  fr:majorTopic ?t . ?t dct:identifier ?major }""", Map.of("a", pid));
+        assertThat(rows).isNotEmpty();
+        assertThat(rows.get(0).getLiteral("title").getString()).startsWith("Evaluation of the number of colony forming units");
+        assertThat(rows.get(0).getLiteral("id").getString()).isEqualTo("31449448");
+        // Bacteria (D001419) is a major topic through its qualifier isolation & purification.
+        assertThat(rows).extracting(r -> r.getLiteral("major").getString()).contains("D001419");
+        assertThat(fairrag.registry().find(PidScheme.idFor("article:pubmed:31449448")).await())
+                .get().extracting(PidRecord::kind, PidRecord::target)
+                .containsExactly(FdoKind.ARTICLE, "https://pubmed.ncbi.nlm.nih.gov/31449448/");
+    }
+
+    @Test
+    void should_change_nothing_when_the_same_file_is_ingested_again() throws IOException {
+        Path file = TestFairrag.resource("/samples/xml/netsynergy_pubmed21n1005.xml.gz");
+        ArticleIngest.Report first = ingest(file);
+        long triples = triples();
+        Map<FdoKind, Long> pids = fairrag.registry().countByKind().await();
+        int runs = fairrag.runs().all().await().size();
+
+        ArticleIngest.Report again = ingest(file);
+        ArticleIngest.Report forced = fairrag.ingest(SourceFile.of(file), new ArticleIngest.Options("public", true),
+                IngestProgress.NONE);
+
+        assertThat(first.counts().accepted()).isEqualTo(20);
+        assertThat(again.alreadyIngested()).isTrue();
+        assertThat(again.runPid()).isEqualTo(first.runPid());
+        assertThat(forced.alreadyIngested()).isFalse();
+        assertThat(forced.counts().created()).isZero();
+        assertThat(forced.counts().updated()).isZero();
+        assertThat(forced.counts().unchanged()).isEqualTo(20);
+        assertThat(triples()).isEqualTo(triples);
+        assertThat(fairrag.registry().countByKind().await()).isEqualTo(pids);
+        assertThat(fairrag.runs().all().await()).hasSize(runs);
+    }
+
+    @Test
+    void should_make_one_article_of_a_pmid_found_in_two_files() throws IOException {
+        Path xml = TestFairrag.resource("/samples/xml/netsynergy_pubmed21n1003.xml.gz");
+        // The same PMID as a Kaggle-style JSONL record: a worse title, a heading the XML lacks.
+        String pmid = firstPmidOf(xml);
+        Path jsonl = write("dup.jsonl", """
+                {"source": "kaggle_pubmed_multilabel(test)", "pmid": "%s", "title": "A different title.",
+                 "abstract": "Another abstract.", "mesh": ["Mouth Neoplasms"], "mesh_ui": [null], "mesh_major": null}
+                """.formatted(pmid).replace("\n ", " "));
+
+        ingest(xml);
+        ingest(jsonl);
+
+        String pid = fairrag.publisher().pidUrl(PidScheme.idFor("article:pubmed:" + pmid));
+        List<QuerySolution> articles = select("""
+                PREFIX schema: <http://schema.org/> PREFIX dct: <http://purl.org/dc/terms/>
+                SELECT ?a ?title WHERE { ?a a schema:ScholarlyArticle ; dct:identifier ?pmid ; dct:title ?title }""",
+                Map.of("pmid", pmid));
+        assertThat(articles).hasSize(1);
+        assertThat(articles.get(0).getResource("a").getURI()).isEqualTo(pid);
+        assertThat(articles.get(0).getLiteral("title").getString()).isNotEqualTo("A different title.");
+        List<QuerySolution> sources = select("""
+                PREFIX fr: <https://w3id.org/fairrag/ns#> PREFIX schema: <http://schema.org/>
+                PREFIX dct: <http://purl.org/dc/terms/>
+                SELECT ?s ?mouth WHERE { ?a fr:sourceCollection ?s .
+                  OPTIONAL { ?a schema:about ?t . ?t dct:identifier "D009062" BIND(true AS ?mouth) } }""",
+                Map.of("a", pid));
+        assertThat(sources).extracting(r -> r.getLiteral("s").getString())
+                .contains("pubmed_xml", "kaggle_pubmed_multilabel");
+        assertThat(sources).anyMatch(r -> r.contains("mouth"));
+    }
+
+    @Test
+    void should_reject_bad_records_with_reasons_and_keep_the_good_ones() throws IOException {
+        Path file = write("mixed.jsonl", String.join("\n",
+                "{\"pmid\": \"90000001\", \"title\": \"A good record.\", \"abstract\": \"Fine.\", \"mesh\": [\"Humans\"]}",
+                "{\"title\": \"No PMID at all.\", \"abstract\": \"x\"}",
+                "{\"pmid\": \"90000002\", \"title\": broken json",
+                "{\"pmid\": \"12ab\", \"title\": \"Letters in the PMID.\", \"abstract\": \"x\"}",
+                "{\"pmid\": \"90000003\", \"title\": \"Another good record.\", \"abstract\": \"Fine too.\"}"));
+
+        ArticleIngest.Report report = ingest(file);
+
+        assertThat(report.counts().read()).isEqualTo(5);
+        assertThat(report.counts().accepted()).isEqualTo(2);
+        assertThat(report.counts().rejected()).isEqualTo(3);
+        assertThat(report.rejections()).extracting(r -> r.locator() + ": " + r.reason())
+                .anyMatch(s -> s.contains("line 2") && s.toLowerCase().contains("pmid"))
+                .anyMatch(s -> s.contains("line 3"))
+                .anyMatch(s -> s.contains("line 4") && s.toLowerCase().contains("pmid"));
+        assertThat(fairrag.runs().rejections(PidScheme.idOf(report.runPid(), TestFairrag.BASE_URL).orElseThrow()).await())
+                .hasSize(3);
+        assertThat(fairrag.registry().findAll(List.of(PidScheme.idFor("article:pubmed:90000001"),
+                PidScheme.idFor("article:pubmed:90000003"))).await()).hasSize(2);
+    }
+
+    @Test
+    void should_refuse_a_file_of_unknown_format_with_an_actionable_message() throws IOException {
+        Path file = write("notes.bin", "just some words, not a bibliographic format\n");
+
+        assertThatThrownBy(() -> ingest(file)).hasMessageContaining("unknown format").hasMessageContaining("notes.bin");
+    }
+
+    private ArticleIngest.Report ingest(Path file) throws IOException {
+        return fairrag.ingest(SourceFile.of(file), ArticleIngest.Options.DEFAULT, IngestProgress.NONE);
+    }
+
+    private List<QuerySolution> select(String sparql, Map<String, String> bindings) {
+        Map<String, org.apache.jena.rdf.model.RDFNode> nodes = new java.util.HashMap<>();
+        bindings.forEach((k, v) -> nodes.put(k, v.startsWith("http")
+                ? ResourceFactory.createResource(v) : ResourceFactory.createPlainLiteral(v)));
+        return fairrag.graph().select(QueryFactory.create(sparql), nodes);
+    }
+
+    private long triples() {
+        Collection<String> graphs = List.of(fairrag.graphs().vocabulary(), fairrag.graphs().publicContent());
+        return fairrag.graph().size(graphs);
+    }
+
+    private static String firstPmidOf(Path xml) throws IOException {
+        try (var results = org.fairrag.ingest.read.SourceFormats.read(xml)) {
+            return ((ReadResult.Accepted) results.next()).record().pmid();
+        }
+    }
+
+    private static Path write(String name, String content) throws IOException {
+        Path dir = TestFairrag.newDir("input");
+        return Files.writeString(dir.resolve(name), content, StandardCharsets.UTF_8);
+    }
+}
