@@ -155,7 +155,7 @@ public final class Fairrag implements AutoCloseable {
         ArticleIngest.Report report = ingest.ingest(file, options, progress);
         if (!report.alreadyIngested()) {
             runs.find(ArticleIngest.runId(report.checksum(), options.accessLevel())).await()
-                    .ifPresent(run -> publisher.publish(graphs.publicContent(), List.of(datasetFdo.runDraft(run)), null));
+                    .ifPresent(run -> publisher.publish(graphs.publicContent(), List.of(datasetFdo.runDraft(run)), null).await());
             refreshDataset();
         }
         return report;
@@ -168,7 +168,7 @@ public final class Fairrag implements AutoCloseable {
         Map<String, Long> bySource = ArticleSources.count(graph, graphs.publicContent());
         var stats = new DatasetFdo.Statistics(counts.getOrDefault(FdoKind.ARTICLE, 0L),
                 counts.getOrDefault(FdoKind.TERM, 0L), counts.getOrDefault(FdoKind.SUMMARY, 0L), triples, bySource);
-        publisher.publish(graphs.publicContent(), List.of(datasetFdo.draft(stats, runs.all().await())), null);
+        publisher.publish(graphs.publicContent(), List.of(datasetFdo.draft(stats, runs.all().await())), null).await();
     }
 
     private void reloadVocabulary() {

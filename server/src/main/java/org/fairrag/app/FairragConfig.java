@@ -2,6 +2,7 @@ package org.fairrag.app;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -28,7 +29,29 @@ public record FairragConfig(
         int workerThreads,
         int workerQueue,
         boolean loadDemo,
-        boolean textIndex) {
+        boolean textIndex,
+        Llm llm) {
+
+    /**
+     * The chat model for summaries: {@code provider} none (extractive summaries, no model), openai (any
+     * OpenAI-compatible API) or ollama.
+     */
+    public record Llm(String provider, Optional<String> baseUrl, Optional<String> model, Optional<String> apiKey,
+                      Duration timeout) {
+        public static final Llm NONE = new Llm("none", Optional.empty(), Optional.empty(), Optional.empty(),
+                Duration.ofSeconds(120));
+
+        public Llm {
+            if (!List.of("none", "openai", "ollama").contains(provider)) {
+                throw new IllegalArgumentException("FAIRRAG_LLM must be none, openai or ollama, got: " + provider);
+            }
+        }
+
+        public boolean enabled() {
+            return !"none".equals(provider);
+        }
+    }
+
 
     public static final int DEFAULT_PORT = 8080;
     public static final String DEFAULT_DATA_DIR = "./fairrag-data";
@@ -73,6 +96,12 @@ public record FairragConfig(
         get(env, "FAIRRAG_WORKER_QUEUE").ifPresent(v -> b.workerQueue(parseInt("FAIRRAG_WORKER_QUEUE", v)));
         get(env, "FAIRRAG_DEMO").ifPresent(v -> b.loadDemo(Boolean.parseBoolean(v)));
         get(env, "FAIRRAG_TEXT_INDEX").ifPresent(v -> b.textIndex(Boolean.parseBoolean(v)));
+        if (get(env, "FAIRRAG_LLM").isPresent()) {
+            b.llm(new Llm(get(env, "FAIRRAG_LLM").get().toLowerCase(java.util.Locale.ROOT), get(env, "FAIRRAG_LLM_BASE_URL"),
+                    get(env, "FAIRRAG_LLM_MODEL"), get(env, "FAIRRAG_LLM_API_KEY"),
+                    get(env, "FAIRRAG_LLM_TIMEOUT").map(v -> parseDuration("FAIRRAG_LLM_TIMEOUT", v))
+                            .orElse(Llm.NONE.timeout())));
+        }
         return b;
     }
 
@@ -95,6 +124,7 @@ public record FairragConfig(
         b.workerQueue = workerQueue;
         b.loadDemo = loadDemo;
         b.textIndex = textIndex;
+        b.llm = llm;
         return b;
     }
 
@@ -161,6 +191,7 @@ public record FairragConfig(
         private int workerQueue = 64;
         private boolean loadDemo = true;
         private boolean textIndex = true;
+        private Llm llm = Llm.NONE;
 
         public Builder host(String v) { host = v; return this; }
         public Builder port(int v) { port = v; return this; }
@@ -175,12 +206,13 @@ public record FairragConfig(
         public Builder workerQueue(int v) { workerQueue = v; return this; }
         public Builder loadDemo(boolean v) { loadDemo = v; return this; }
         public Builder textIndex(boolean v) { textIndex = v; return this; }
+        public Builder llm(Llm v) { llm = v; return this; }
 
         public FairragConfig build() {
             String base = baseUrl != null ? baseUrl : "http://localhost:" + (port == 0 ? DEFAULT_PORT : port);
             return new FairragConfig(host, port, dataDir.toAbsolutePath().normalize(), base,
                     Optional.ofNullable(pgUrl), Optional.ofNullable(sparqlUrl), Optional.ofNullable(sparqlUpdateUrl),
-                    sparqlTimeout, sparqlMaxRows, workerThreads, workerQueue, loadDemo, textIndex);
+                    sparqlTimeout, sparqlMaxRows, workerThreads, workerQueue, loadDemo, textIndex, llm);
         }
     }
 }

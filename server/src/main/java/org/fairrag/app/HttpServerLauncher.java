@@ -9,7 +9,16 @@ import io.vertx.core.http.PoolOptions;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import org.apache.jena.query.QueryFactory;
+import org.fairrag.filter.FilterService;
+import org.fairrag.generate.ChatModels;
+import org.fairrag.generate.ChatSummarizer;
+import org.fairrag.generate.ExtractiveSummarizer;
+import org.fairrag.generate.Prompts;
+import org.fairrag.generate.Summarizer;
+import org.fairrag.generate.SummaryService;
 import org.fairrag.http.ApiRouter;
+import org.fairrag.http.FilterHandler;
+import org.fairrag.http.SummarizeHandler;
 import org.fairrag.http.HealthChecksFactory;
 import org.fairrag.http.OpenApiDocument;
 import org.fairrag.http.SparqlProxy;
@@ -31,6 +40,20 @@ public final class HttpServerLauncher {
         }
     }
 
+    private static Summarizer summarizer(FairragConfig config, Prompts prompts, WorkerPool pool) {
+        FairragConfig.Llm llm = config.llm();
+        if (llm.enabled()) {
+            ChatModels.Configured chat = ChatModels.create(llm.provider(), llm.baseUrl().orElse(null),
+                    llm.model().orElse(null), llm.apiKey().orElse(null), llm.timeout());
+            LOG.info("Summaries by the chat model {}", chat.name());
+            return new ChatSummarizer(chat.model(), chat.name(), prompts);
+        }
+        var model = new dev.langchain4j.model.embedding.onnx.allminilml6v2.AllMiniLmL6V2EmbeddingModel();
+        return new ExtractiveSummarizer(texts -> model.embedAll(texts.stream()
+                .map(dev.langchain4j.data.segment.TextSegment::from).toList()).content().stream()
+                .map(dev.langchain4j.data.embedding.Embedding::vector).toList(), "all-minilm-l6-v2", pool);
+    }
+
     /** Starts the server; it stops when {@code fairrag} closes. Blocks until listening. */
     public static Running start(Fairrag fairrag) {
         FairragConfig config = fairrag.config();
@@ -42,6 +65,15 @@ public final class HttpServerLauncher {
                 new PoolOptions().setHttp1MaxSize(config.workerThreads() * 2));
         SparqlProxy sparql = new SparqlProxy(upstream, fairrag.sparqlQueryUrl(), sparqlPool, config.sparqlMaxRows(),
                 config.sparqlTimeout());
+
+        WorkerPool apiPool = new WorkerPool(vertx, "api", config.workerThreads(), config.workerQueue());
+        fairrag.closeWithInstance(apiPool);
+        java.util.function.Function<io.vertx.ext.web.RoutingContext, java.util.List<String>> visibleGraphs =
+                ctx -> java.util.List.of(fairrag.graphs().publicContent());
+        FilterService filter = new FilterService(fairrag.graph(), fairrag.graphs(), fairrag::vocabulary);
+        Prompts prompts = Prompts.bundled();
+        SummaryService summaries = new SummaryService(fairrag.graph(), fairrag.graphs(), fairrag.publisher(),
+                summarizer(config, prompts, apiPool), apiPool);
 
         var ask = QueryFactory.create("ASK {}");
         HealthChecksFactory health = new HealthChecksFactory(vertx)
@@ -56,7 +88,11 @@ public final class HttpServerLauncher {
         Router router = ApiRouter.create(vertx, new ApiRouter.Handlers(
                 health.handler(),
                 sparql,
-                OpenApiDocument.bundled()::handle), ApiRouter.DEFAULT_MAX_BODY_BYTES);
+                OpenApiDocument.bundled()::handle,
+                new FilterHandler(filter, null, fairrag.registry(), fairrag::vocabulary, apiPool, config.baseUrl(),
+                        visibleGraphs),
+                new SummarizeHandler(summaries, prompts, fairrag::vocabulary, config.baseUrl(), visibleGraphs)),
+                ApiRouter.DEFAULT_MAX_BODY_BYTES);
 
         HttpServer server = vertx.createHttpServer(new HttpServerOptions()
                         .setHost(config.host())

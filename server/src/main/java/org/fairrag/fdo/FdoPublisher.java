@@ -1,5 +1,6 @@
 package org.fairrag.fdo;
 
+import io.vertx.core.Future;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -51,13 +52,15 @@ public final class FdoPublisher {
     }
 
     /**
-     * Publishes {@code drafts} into {@code graphIri}. Blocks (graph and registry I/O).
+     * Publishes {@code drafts} into {@code graphIri}: writes the graph here and now (blocking: call it on a
+     * worker or a thread of your own, never the event loop), then registers the PIDs; the future completes
+     * when the registry has them.
      *
      * @param activityPid the PID of the activity that generated the content (an ingestion run), or null
      */
-    public Outcome publish(String graphIri, List<FdoDraft> drafts, String activityPid) {
+    public Future<Outcome> publish(String graphIri, List<FdoDraft> drafts, String activityPid) {
         if (drafts.isEmpty()) {
-            return new Outcome(List.of(), List.of(), 0);
+            return Future.succeededFuture(new Outcome(List.of(), List.of(), 0));
         }
         Map<String, String> checksums = new HashMap<>();
         for (FdoDraft d : drafts) {
@@ -93,8 +96,8 @@ public final class FdoPublisher {
                         checksums.get(d.id()), d.accessLevel()))
                 .toList();
         String activityId = activityPid == null ? null : activityPid.substring(activityPid.lastIndexOf('/') + 1);
-        PidRegistry.Outcome outcome = registry.register(registrations, activityId).await();
-        return new Outcome(outcome.created(), outcome.updated(), outcome.unchanged());
+        return registry.register(registrations, activityId)
+                .map(outcome -> new Outcome(outcome.created(), outcome.updated(), outcome.unchanged()));
     }
 
     private Map<String, QuerySolution> kernelState(List<FdoDraft> drafts) {

@@ -42,6 +42,8 @@ public final class Vocab {
     public static final Property OBJECTS_UPDATED = p(FR, "objectsUpdated");
     public static final Property SOURCE_FILE = p(FR, "sourceFile");
     public static final Property SOURCE_FORMAT = p(FR, "sourceFormat");
+    public static final Property PROMPT = p(FR, "prompt");
+    public static final Property MODEL = p(FR, "model");
 
     // schema.org
     public static final Resource SCHOLARLY_ARTICLE = r(SCHEMA, "ScholarlyArticle");
@@ -62,6 +64,8 @@ public final class Vocab {
     public static final Property IDENTIFIER = p(SCHEMA, "identifier");
     public static final Property TEXT = p(SCHEMA, "text");
     public static final Property URL = p(SCHEMA, "url");
+    public static final Property HAS_PART = p(SCHEMA, "hasPart");
+    public static final Property CITATION = p(SCHEMA, "citation");
 
     // Dublin Core terms
     public static final Property DCT_IDENTIFIER = p(DCT, "identifier");

@@ -20,7 +20,9 @@ public final class ApiRouter {
     public record Handlers(
             Handler<RoutingContext> health,
             SparqlProxy sparql,
-            Handler<RoutingContext> openApi) {}
+            Handler<RoutingContext> openApi,
+            FilterHandler filter,
+            SummarizeHandler summarize) {}
 
     private ApiRouter() {}
 
@@ -36,6 +38,10 @@ public final class ApiRouter {
         router.get("/openapi.yaml").handler(h.openApi());
         router.route("/sparql").handler(h.sparql()::handle);
         router.route("/sparql/").handler(h.sparql()::handle);
+
+        router.post("/api/filter").handler(h.filter()::handle);
+        router.post("/api/summarize").handler(h.summarize()::handle);
+        router.get("/api/summarize/prompt").handler(h.summarize()::defaultPrompt);
 
         router.route("/*").handler(StaticHandler.create("fairrag/ui").setIndexPage("index.html"));
 

@@ -270,7 +270,7 @@ public final class ArticleIngest {
             }
             sourceRecords.upsert(stored, runId).await();
             FdoPublisher.Outcome outcome = publisher.publish(graphs.contentFor(options.accessLevel()), drafts,
-                    reverify ? null : runPid);
+                    reverify ? null : runPid).await();
             for (ArticleIndex index : indexes) {
                 index.index(valid);
             }

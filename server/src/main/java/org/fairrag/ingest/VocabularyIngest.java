@@ -55,7 +55,7 @@ public final class VocabularyIngest {
         String graph = graphs.vocabulary();
 
         publisher.publish(graph, List.of(new FdoDraft(schemeId, FdoKind.DATASET, info.schemeSourceKey(),
-                info.source(), mapper.describeScheme(index.size()), "public")), null);
+                info.source(), mapper.describeScheme(index.size()), "public")), null).await();
 
         progress.start("Loading " + info.title(), prefixed.size(), "terms");
         int created = 0, updated = 0, unchanged = 0, done = 0;
@@ -85,7 +85,7 @@ public final class VocabularyIngest {
                     drafts.add(new FdoDraft(termId(info, t.id()), FdoKind.TERM, info.termSourceKey(t.id()),
                             t.sourceIri(), descriptions.get(k), "public"));
                 }
-                FdoPublisher.Outcome outcome = publisher.publish(graph, drafts, null);
+                FdoPublisher.Outcome outcome = publisher.publish(graph, drafts, null).await();
                 created += outcome.created().size();
                 updated += outcome.updated().size();
                 unchanged += outcome.unchanged();

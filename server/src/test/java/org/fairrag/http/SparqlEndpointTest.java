@@ -71,16 +71,16 @@ class SparqlEndpointTest {
 
     @Test
     void should_choose_the_format_from_the_format_parameter() throws Exception {
-        HttpResponse<String> r = send(HttpRequest.newBuilder(uri("/sparql?format=csv&query=" + encode(COUNT_CONCEPTS))).GET());
+        HttpResponse<String> r = send(HttpRequest.newBuilder().timeout(java.time.Duration.ofSeconds(60)).uri(uri("/sparql?format=csv&query=" + encode(COUNT_CONCEPTS))).GET());
 
         assertThat(r.headers().firstValue("Content-Type").orElseThrow()).startsWith("text/csv");
     }
 
     @Test
     void should_let_browsers_on_other_origins_query() throws Exception {
-        HttpResponse<String> r = send(HttpRequest.newBuilder(uri("/sparql?query=" + encode(COUNT_CONCEPTS)))
+        HttpResponse<String> r = send(HttpRequest.newBuilder().timeout(java.time.Duration.ofSeconds(60)).uri(uri("/sparql?query=" + encode(COUNT_CONCEPTS)))
                 .header("Origin", "https://notebook.example.org").GET());
-        HttpResponse<String> preflight = send(HttpRequest.newBuilder(uri("/sparql"))
+        HttpResponse<String> preflight = send(HttpRequest.newBuilder().timeout(java.time.Duration.ofSeconds(60)).uri(uri("/sparql"))
                 .header("Origin", "https://notebook.example.org")
                 .header("Access-Control-Request-Method", "POST")
                 .method("OPTIONS", HttpRequest.BodyPublishers.noBody()));
@@ -95,9 +95,9 @@ class SparqlEndpointTest {
         long before = count(COUNT_ARTICLES);
         String update = "PREFIX schema: <http://schema.org/> DELETE WHERE { ?a a schema:ScholarlyArticle }";
 
-        HttpResponse<String> direct = send(HttpRequest.newBuilder(uri("/sparql"))
+        HttpResponse<String> direct = send(HttpRequest.newBuilder().timeout(java.time.Duration.ofSeconds(60)).uri(uri("/sparql"))
                 .header("Content-Type", "application/sparql-update").POST(HttpRequest.BodyPublishers.ofString(update)));
-        HttpResponse<String> form = send(HttpRequest.newBuilder(uri("/sparql"))
+        HttpResponse<String> form = send(HttpRequest.newBuilder().timeout(java.time.Duration.ofSeconds(60)).uri(uri("/sparql"))
                 .header("Content-Type", "application/x-www-form-urlencoded")
                 .POST(HttpRequest.BodyPublishers.ofString("update=" + encode(update))));
         HttpResponse<String> asQuery = get(update, "application/sparql-results+json");
@@ -145,7 +145,7 @@ class SparqlEndpointTest {
     }
 
     private HttpResponse<String> get(String query, String accept) throws Exception {
-        return send(HttpRequest.newBuilder(uri("/sparql?query=" + encode(query))).header("Accept", accept).GET());
+        return send(HttpRequest.newBuilder().timeout(java.time.Duration.ofSeconds(60)).uri(uri("/sparql?query=" + encode(query))).header("Accept", accept).GET());
     }
 
     private HttpResponse<String> send(HttpRequest.Builder request) throws Exception {

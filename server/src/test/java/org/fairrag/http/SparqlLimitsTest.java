@@ -66,7 +66,7 @@ class SparqlLimitsTest {
     }
 
     private HttpResponse<String> get(String query) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/sparql?query="
+        return http.send(HttpRequest.newBuilder().timeout(java.time.Duration.ofSeconds(60)).uri(URI.create("http://127.0.0.1:" + port + "/sparql?query="
                 + URLEncoder.encode(query, StandardCharsets.UTF_8))).header("Accept", "text/csv").GET().build(),
                 HttpResponse.BodyHandlers.ofString());
     }

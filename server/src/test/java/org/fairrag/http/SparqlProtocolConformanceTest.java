@@ -52,7 +52,7 @@ class SparqlProtocolConformanceTest {
 
     private void run(int port, Case c) throws Exception {
         String path = c.path().replaceFirst("^/sparql/", "/sparql");
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path));
+        HttpRequest.Builder request = HttpRequest.newBuilder().timeout(java.time.Duration.ofSeconds(60)).uri(URI.create("http://127.0.0.1:" + port + path));
         if (c.contentType() != null) {
             request.header("Content-Type", c.contentType());
         }

@@ -1,0 +1,59 @@
+package org.fairrag.generate;
+
+import dev.langchain4j.model.input.PromptTemplate;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+
+/** The prompt templates shipped in {@code prompts/}, read from the jar. */
+public final class Prompts {
+
+    private static final String DIR = "/fairrag/prompts/";
+
+    private final String defaultSummaryPrompt;
+    private final String summarizeSystem;
+    private final PromptTemplate summarizeUser;
+
+    private Prompts(String defaultSummaryPrompt, String summarizeSystem, PromptTemplate summarizeUser) {
+        this.defaultSummaryPrompt = defaultSummaryPrompt;
+        this.summarizeSystem = summarizeSystem;
+        this.summarizeUser = summarizeUser;
+    }
+
+    public static Prompts bundled() {
+        return new Prompts(read("summarize-default.txt").strip(), read("summarize-system.txt").strip(),
+                PromptTemplate.from(read("summarize-user.txt")));
+    }
+
+    /** The request a summary answers when the user gives none; the web app shows it for editing. */
+    public String defaultSummaryPrompt() {
+        return defaultSummaryPrompt;
+    }
+
+    public String summarizeSystem() {
+        return summarizeSystem;
+    }
+
+    /** The user message: the request and the numbered abstracts. */
+    public String summarizeUser(SummaryInput input) {
+        StringBuilder sources = new StringBuilder();
+        for (SourceArticle s : input.sources()) {
+            sources.append('[').append(s.number()).append("] ").append(s.text().replace('\n', ' ')).append("\n\n");
+        }
+        String prompt = input.termLabels().isEmpty() ? input.prompt()
+                : input.prompt() + "\nSelected topics: " + String.join("; ", input.termLabels()) + ".";
+        return summarizeUser.apply(Map.of("prompt", prompt, "sources", sources.toString().strip())).text();
+    }
+
+    private static String read(String name) {
+        try (InputStream in = Prompts.class.getResourceAsStream(DIR + name)) {
+            if (in == null) {
+                throw new IllegalStateException("Missing prompt " + DIR + name + " (is the jar complete?)");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException("Cannot read prompt " + name, e);
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package org.fairrag.http;
+
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Supplier;
+import org.fairrag.fdo.PidScheme;
+import org.fairrag.filter.ArticleRetriever;
+import org.fairrag.filter.FilterService;
+import org.fairrag.filter.TermSelection;
+import org.fairrag.store.PidRegistry;
+import org.fairrag.vocab.VocabularyIndex;
+
+/**
+ * {@code POST /api/filter}: keeps the articles the knowledge graph says are about the selected terms,
+ * either of a given list of PIDs (the hits the user saw) or of a query's hits (filtered inside
+ * retrieval).
+ */
+public final class FilterHandler {
+
+    public static final int MAX_ARTICLES = 200;
+    private static final Set<String> FIELDS = Set.of("articles", "q", "k", "terms", "mode", "explode", "exclude",
+            "yearFrom", "yearTo");
+
+    private final FilterService filter;
+    private final ArticleRetriever retriever;
+    private final PidRegistry registry;
+    private final Supplier<VocabularyIndex> vocabulary;
+    private final WorkerPool pool;
+    private final String baseUrl;
+    private final java.util.function.Function<RoutingContext, List<String>> visibleGraphs;
+
+    public FilterHandler(FilterService filter, ArticleRetriever retriever, PidRegistry registry,
+                         Supplier<VocabularyIndex> vocabulary, WorkerPool pool, String baseUrl,
+                         java.util.function.Function<RoutingContext, List<String>> visibleGraphs) {
+        this.filter = filter;
+        this.retriever = retriever;
+        this.registry = registry;
+        this.vocabulary = vocabulary;
+        this.pool = pool;
+        this.baseUrl = baseUrl;
+        this.visibleGraphs = visibleGraphs;
+    }
+
+    public void handle(RoutingContext ctx) {
+        JsonRequest body = JsonRequest.of(ctx, FIELDS);
+        TermSelection selection = TermSelection.validated(body.strings("terms", TermSelection.MAX_TERMS),
+                body.string("mode", 10), body.bool("explode"), body.strings("exclude", TermSelection.MAX_TERMS),
+                vocabulary.get());
+        if (selection.terms().isEmpty() && selection.exclude().isEmpty()) {
+            throw ApiException.badRequest("no_terms", "Select at least one term in 'terms' or 'exclude'.");
+        }
+        Integer yearFrom = body.integer("yearFrom", 0, 9999, null);
+        Integer yearTo = body.integer("yearTo", 0, 9999, null);
+        if (yearFrom != null && yearTo != null && yearFrom > yearTo) {
+            throw ApiException.badRequest("bad_year_range", "yearFrom must not be after yearTo.");
+        }
+        boolean byList = body.has("articles");
+        if (byList == body.has("q")) {
+            throw ApiException.badRequest("articles_or_query", "Give either 'articles' (a list of PIDs) or 'q' (a query), not both.");
+        }
+        List<String> graphs = visibleGraphs.apply(ctx);
+        Future<List<FilterService.Candidate>> candidates;
+        if (byList) {
+            candidates = candidatesFromList(body.strings("articles", MAX_ARTICLES));
+        } else {
+            String q = body.string("q", 1000);
+            if (q.isBlank()) {
+                throw ApiException.badRequest("empty_query", "'q' must not be blank.");
+            }
+            int k = body.integer("k", 1, 100, 10);
+            if (retriever == null) {
+                throw new ApiException(503, "search_unavailable", "Search is not available on this server.");
+            }
+            candidates = pool.submit(() -> retriever.retrieve(q, k, selection, yearFrom, yearTo));
+        }
+        candidates
+                .compose(list -> pool.submit(() -> filter.filter(list, selection, graphs, yearFrom, yearTo))
+                        .map(result -> toJson(result, list.size())))
+                .onSuccess(json -> ctx.json(json))
+                .onFailure(ctx::fail);
+    }
+
+    private Future<List<FilterService.Candidate>> candidatesFromList(List<String> pids) {
+        Set<String> ids = new LinkedHashSet<>();
+        for (String pid : pids) {
+            String id = PidScheme.idOf(pid, baseUrl).orElseThrow(() -> ApiException.badRequest("malformed_pid",
+                    "Not a PID of this server: " + (pid.length() > 80 ? pid.substring(0, 80) + "…" : pid)));
+            ids.add(id);
+        }
+        return registry.findAll(ids).map(found -> {
+            List<String> unknown = ids.stream().filter(id -> !found.containsKey(id)).toList();
+            if (!unknown.isEmpty()) {
+                throw ApiException.badRequest("unknown_article", "No article with PID " + baseUrl + "/pid/" + unknown.get(0) + ".");
+            }
+            List<FilterService.Candidate> out = new ArrayList<>();
+            ids.forEach(id -> out.add(new FilterService.Candidate(baseUrl + "/pid/" + id, null)));
+            return out;
+        });
+    }
+
+    private static JsonObject toJson(FilterService.Result result, int input) {
+        JsonArray results = new JsonArray();
+        for (FilterService.Match m : result.results()) {
+            JsonArray terms = new JsonArray();
+            m.matchedTerms().forEach(t -> terms.add(new JsonObject().put("id", t.id()).put("label", t.label())));
+            results.add(new JsonObject()
+                    .put("pid", m.pid())
+                    .put("pmid", m.pmid())
+                    .put("title", m.title())
+                    .put("abstract", m.abstractText())
+                    .put("year", m.year())
+                    .put("matchedTerms", terms)
+                    .put("matchCount", m.matchCount())
+                    .put("score", m.score()));
+        }
+        return new JsonObject().put("sparql", result.sparql()).put("input", input).put("kept", results.size())
+                .put("results", results);
+    }
+}

@@ -1,0 +1,120 @@
+package org.fairrag.http;
+
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.json.DecodeException;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.RoutingContext;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A JSON request body read defensively: malformed JSON, a non-object body, a field of the wrong type
+ * or out of range, and unknown fields all become 400 errors that name the field.
+ */
+public final class JsonRequest {
+
+    private final JsonObject body;
+
+    private JsonRequest(JsonObject body) {
+        this.body = body;
+    }
+
+    /** The body of {@code ctx} as a JSON object whose fields are all among {@code allowed}. */
+    public static JsonRequest of(RoutingContext ctx, Set<String> allowed) {
+        String type = ctx.request().getHeader("Content-Type");
+        if (type == null || !type.toLowerCase().startsWith("application/json")) {
+            throw new ApiException(415, "unsupported_media_type", "Send the request body as application/json.");
+        }
+        Buffer buffer = ctx.body().buffer();
+        if (buffer == null || buffer.length() == 0) {
+            throw ApiException.badRequest("missing_body", "The request needs a JSON object body.");
+        }
+        Object parsed;
+        try {
+            parsed = io.vertx.core.json.Json.decodeValue(buffer);
+        } catch (DecodeException e) {
+            throw ApiException.badRequest("invalid_json", "The request body is not valid JSON.");
+        }
+        if (!(parsed instanceof JsonObject object)) {
+            throw ApiException.badRequest("invalid_json", "The request body must be a JSON object.");
+        }
+        for (String field : object.fieldNames()) {
+            if (!allowed.contains(field)) {
+                throw ApiException.badRequest("unknown_field", "Unknown field '" + field + "'; allowed: " + allowed + ".");
+            }
+        }
+        return new JsonRequest(object);
+    }
+
+    public boolean has(String field) {
+        return body.containsKey(field) && body.getValue(field) != null;
+    }
+
+    /** A list of strings, at most {@code max} long; empty when absent. */
+    public List<String> strings(String field, int max) {
+        if (!has(field)) {
+            return List.of();
+        }
+        if (!(body.getValue(field) instanceof JsonArray array)) {
+            throw wrongType(field, "an array of strings");
+        }
+        if (array.size() > max) {
+            throw ApiException.badRequest("too_many_values", "'" + field + "' takes at most " + max + " values.");
+        }
+        List<String> out = new ArrayList<>(array.size());
+        for (Object o : array) {
+            if (!(o instanceof String s)) {
+                throw wrongType(field, "an array of strings");
+            }
+            out.add(s);
+        }
+        return out;
+    }
+
+    /** A string of at most {@code maxLength} characters, or null when absent. */
+    public String string(String field, int maxLength) {
+        if (!has(field)) {
+            return null;
+        }
+        if (!(body.getValue(field) instanceof String s)) {
+            throw wrongType(field, "a string");
+        }
+        if (s.length() > maxLength) {
+            throw ApiException.badRequest("too_long", "'" + field + "' is longer than " + maxLength + " characters.");
+        }
+        return s;
+    }
+
+    /** An integer between {@code min} and {@code max}, or {@code fallback} when absent. */
+    public Integer integer(String field, int min, int max, Integer fallback) {
+        if (!has(field)) {
+            return fallback;
+        }
+        Object v = body.getValue(field);
+        if (!(v instanceof Number n) || n.doubleValue() != Math.rint(n.doubleValue())) {
+            throw wrongType(field, "an integer");
+        }
+        long value = n.longValue();
+        if (value < min || value > max) {
+            throw ApiException.badRequest("out_of_range", "'" + field + "' must be between " + min + " and " + max + ".");
+        }
+        return (int) value;
+    }
+
+    /** A boolean, or null when absent. */
+    public Boolean bool(String field) {
+        if (!has(field)) {
+            return null;
+        }
+        if (!(body.getValue(field) instanceof Boolean b)) {
+            throw wrongType(field, "true or false");
+        }
+        return b;
+    }
+
+    private static ApiException wrongType(String field, String expected) {
+        return ApiException.badRequest("wrong_type", "'" + field + "' must be " + expected + ".");
+    }
+}

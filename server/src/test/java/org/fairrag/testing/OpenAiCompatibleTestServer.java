@@ -1,0 +1,100 @@
+package org.fairrag.testing;
+
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A test double at the boundary fairrag cannot reach here: a local server speaking the OpenAI chat
+ * completions API (streaming and not), answering with scripted text, an upstream error, or nothing at
+ * all (to provoke a timeout). It records every request body it receives.
+ */
+public final class OpenAiCompatibleTestServer implements AutoCloseable {
+
+    /** How the next requests are answered. */
+    public enum Behaviour { ANSWER, FAIL, HANG }
+
+    private final Vertx vertx = Vertx.vertx();
+    private final HttpServer server;
+    private final List<JsonObject> requests = new CopyOnWriteArrayList<>();
+    private volatile Behaviour behaviour = Behaviour.ANSWER;
+    private volatile String answer = "";
+
+    public OpenAiCompatibleTestServer() {
+        server = vertx.createHttpServer().requestHandler(req -> req.body().onSuccess(body -> {
+            JsonObject json = body.toJsonObject();
+            requests.add(json);
+            switch (behaviour) {
+                case FAIL -> req.response().setStatusCode(500).putHeader("Content-Type", "application/json")
+                        .end(new JsonObject().put("error", new JsonObject().put("message", "upstream exploded")
+                                .put("type", "server_error")).encode());
+                case HANG -> { } // never answers
+                case ANSWER -> {
+                    if (json.getBoolean("stream", false)) {
+                        stream(req.response());
+                    } else {
+                        req.response().putHeader("Content-Type", "application/json").end(completion().encode());
+                    }
+                }
+            }
+        })).listen(0, "127.0.0.1").await();
+    }
+
+    private void stream(io.vertx.core.http.HttpServerResponse response) {
+        response.setChunked(true).putHeader("Content-Type", "text/event-stream");
+        // Tokens of a few characters, as real servers send them, so that lines are cut mid-way.
+        for (int i = 0; i < answer.length(); i += 7) {
+            String piece = answer.substring(i, Math.min(answer.length(), i + 7));
+            JsonObject chunk = new JsonObject().put("id", "c1").put("object", "chat.completion.chunk")
+                    .put("model", "test-model").put("choices", new JsonArray().add(new JsonObject().put("index", 0)
+                            .put("delta", new JsonObject().put("content", piece))));
+            response.write("data: " + chunk.encode() + "\n\n");
+        }
+        JsonObject last = new JsonObject().put("id", "c1").put("object", "chat.completion.chunk")
+                .put("model", "test-model").put("choices", new JsonArray().add(new JsonObject().put("index", 0)
+                        .put("delta", new JsonObject()).put("finish_reason", "stop")));
+        response.write("data: " + last.encode() + "\n\n");
+        response.end("data: [DONE]\n\n");
+    }
+
+    private JsonObject completion() {
+        return new JsonObject().put("id", "c1").put("object", "chat.completion").put("model", "test-model")
+                .put("choices", new JsonArray().add(new JsonObject().put("index", 0).put("finish_reason", "stop")
+                        .put("message", new JsonObject().put("role", "assistant").put("content", answer))))
+                .put("usage", new JsonObject().put("prompt_tokens", 10).put("completion_tokens", 10).put("total_tokens", 20));
+    }
+
+    /** The base URL to configure as {@code FAIRRAG_LLM_BASE_URL}. */
+    public String baseUrl() {
+        return "http://127.0.0.1:" + server.actualPort() + "/v1";
+    }
+
+    public void answerWith(String text) {
+        behaviour = Behaviour.ANSWER;
+        answer = text;
+    }
+
+    public void behave(Behaviour b) {
+        behaviour = b;
+    }
+
+    public List<JsonObject> requests() {
+        return requests;
+    }
+
+    /** All message contents of the last request, joined. */
+    public String lastPrompt() {
+        JsonObject last = requests.get(requests.size() - 1);
+        StringBuilder sb = new StringBuilder();
+        last.getJsonArray("messages").forEach(m -> sb.append(((JsonObject) m).getString("content")).append('\n'));
+        return sb.toString();
+    }
+
+    @Override
+    public void close() {
+        vertx.close().await();
+    }
+}
