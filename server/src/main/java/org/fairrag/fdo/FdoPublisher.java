@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.apache.jena.datatypes.xsd.XSDDatatype;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
@@ -17,6 +19,7 @@ import org.apache.jena.rdf.model.Resource;
 import org.fairrag.graph.GraphStore;
 import org.fairrag.graph.Queries;
 import org.fairrag.graph.Vocab;
+import org.fairrag.store.PidRecord;
 import org.fairrag.store.PidRegistry;
 
 /**
@@ -53,11 +56,19 @@ public final class FdoPublisher {
     /**
      * Publishes {@code drafts} into {@code graphIri}. Blocks (graph and registry I/O).
      *
+     * Drafts of tombstoned PIDs are left out (counted unchanged): a withdrawn object never comes back.
+     *
      * @param activityPid the PID of the activity that generated the content (an ingestion run), or null
      */
-    public Outcome publish(String graphIri, List<FdoDraft> drafts, String activityPid) {
-        if (drafts.isEmpty()) {
+    public Outcome publish(String graphIri, List<FdoDraft> allDrafts, String activityPid) {
+        if (allDrafts.isEmpty()) {
             return new Outcome(List.of(), List.of(), 0);
+        }
+        Set<String> tombstoned = registry.findAll(allDrafts.stream().map(FdoDraft::id).toList()).await().values().stream()
+                .filter(PidRecord::tombstoned).map(PidRecord::id).collect(Collectors.toSet());
+        List<FdoDraft> drafts = allDrafts.stream().filter(d -> !tombstoned.contains(d.id())).toList();
+        if (drafts.isEmpty()) {
+            return new Outcome(List.of(), List.of(), allDrafts.size());
         }
         Map<String, String> checksums = new HashMap<>();
         for (FdoDraft d : drafts) {
@@ -94,7 +105,7 @@ public final class FdoPublisher {
                 .toList();
         String activityId = activityPid == null ? null : activityPid.substring(activityPid.lastIndexOf('/') + 1);
         PidRegistry.Outcome outcome = registry.register(registrations, activityId).await();
-        return new Outcome(outcome.created(), outcome.updated(), outcome.unchanged());
+        return new Outcome(outcome.created(), outcome.updated(), outcome.unchanged() + tombstoned.size());
     }
 
     private Map<String, QuerySolution> kernelState(List<FdoDraft> drafts) {

@@ -42,6 +42,9 @@ public final class Vocab {
     public static final Property OBJECTS_UPDATED = p(FR, "objectsUpdated");
     public static final Property SOURCE_FILE = p(FR, "sourceFile");
     public static final Property SOURCE_FORMAT = p(FR, "sourceFormat");
+    public static final Property TOMBSTONE_REASON = p(FR, "tombstoneReason");
+    public static final Property PROMPT = p(FR, "prompt");
+    public static final Property GENERATED_WITH = p(FR, "generatedWith");
 
     // schema.org
     public static final Resource SCHOLARLY_ARTICLE = r(SCHEMA, "ScholarlyArticle");
@@ -62,6 +65,8 @@ public final class Vocab {
     public static final Property IDENTIFIER = p(SCHEMA, "identifier");
     public static final Property TEXT = p(SCHEMA, "text");
     public static final Property URL = p(SCHEMA, "url");
+    public static final Property HAS_PART = p(SCHEMA, "hasPart");
+    public static final Property CITATION = p(SCHEMA, "citation");
 
     // Dublin Core terms
     public static final Property DCT_IDENTIFIER = p(DCT, "identifier");
@@ -83,6 +88,7 @@ public final class Vocab {
     public static final Property USED = p(PROV, "used");
     public static final Property STARTED_AT = p(PROV, "startedAtTime");
     public static final Property ENDED_AT = p(PROV, "endedAtTime");
+    public static final Property INVALIDATED_AT = p(PROV, "invalidatedAtTime");
 
     // DCAT and VoID
     public static final Resource DCAT_DATASET = r(DCAT, "Dataset");

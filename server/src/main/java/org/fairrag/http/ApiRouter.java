@@ -20,7 +20,11 @@ public final class ApiRouter {
     public record Handlers(
             Handler<RoutingContext> health,
             SparqlProxy sparql,
-            Handler<RoutingContext> openApi) {}
+            Handler<RoutingContext> openApi,
+            PidHandler pid,
+            DatasetHandler dataset,
+            CrawlerHandler crawler,
+            AdminHandler admin) {}
 
     private ApiRouter() {}
 
@@ -28,14 +32,23 @@ public final class ApiRouter {
         Router router = Router.router(vertx);
         router.route().handler(CorsHandler.create()
                 .allowedMethods(Set.of(HttpMethod.GET, HttpMethod.POST, HttpMethod.HEAD, HttpMethod.OPTIONS))
-                .allowedHeaders(Set.of("Content-Type", "Accept", "Authorization", "X-API-Key"))
-                .exposedHeaders(Set.of("Link", "Server-Timing", "X-Request-Id", SparqlProxy.RESULT_CAP_HEADER)));
+                .allowedHeaders(Set.of("Content-Type", "Accept", "Authorization", "X-API-Key", "If-None-Match"))
+                .exposedHeaders(Set.of("Link", "ETag", "Vary", "Server-Timing", "X-Request-Id", SparqlProxy.RESULT_CAP_HEADER)));
         router.route().handler(BodyHandler.create(false).setBodyLimit(maxBodyBytes));
 
         router.get("/health").handler(h.health());
         router.get("/openapi.yaml").handler(h.openApi());
         router.route("/sparql").handler(h.sparql()::handle);
         router.route("/sparql/").handler(h.sparql()::handle);
+
+        router.route("/pid/:id").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::landing);
+        router.route("/pid/:id/linkset").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::linkset);
+        router.route("/dataset").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::dataset);
+        router.route("/dataset/dump").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.dataset()::dump);
+        router.get("/sitemap.xml").handler(h.crawler()::index);
+        router.get("/sitemap/:page").handler(h.crawler()::page);
+        router.get("/robots.txt").handler(h.crawler()::robots);
+        router.post("/api/admin/pid/:id/tombstone").handler(h.admin()::authenticate).handler(h.admin()::tombstone);
 
         router.route("/*").handler(StaticHandler.create("fairrag/ui").setIndexPage("index.html"));
 

@@ -37,6 +37,9 @@ public final class ConceptRdfMapper {
                 .addProperty(DCT_LICENSE, m.createResource(info.license()));
         if (t.sourceIri() != null) {
             c.addProperty(EXACT_MATCH, m.createResource(t.sourceIri()));
+            c.addProperty(WAS_DERIVED_FROM, m.createResource(t.sourceIri()));
+        } else {
+            c.addProperty(WAS_DERIVED_FROM, scheme);
         }
         t.altLabels().forEach(a -> c.addProperty(ALT_LABEL, a, "en"));
         t.treeNumbers().forEach(n -> c.addProperty(NOTATION, n));
