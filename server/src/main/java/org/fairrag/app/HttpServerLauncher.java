@@ -16,6 +16,7 @@ import org.fairrag.http.ApiRouter;
 import org.fairrag.http.CrawlerHandler;
 import org.fairrag.http.DatasetHandler;
 import org.fairrag.http.PidHandler;
+import org.fairrag.http.SerialTaskRunner;
 import org.fairrag.http.HealthChecksFactory;
 import org.fairrag.http.OpenApiDocument;
 import org.fairrag.http.SparqlProxy;
@@ -72,7 +73,9 @@ public final class HttpServerLauncher {
         DatasetHandler dataset = new DatasetHandler(fairrag.graph(),
                 List.of(fairrag.graphs().vocabulary(), fairrag.graphs().publicContent()), dumpPool);
         CrawlerHandler crawler = new CrawlerHandler(fairrag.registry(), pidPool, config.baseUrl(), CrawlerHandler.URLS_PER_PAGE);
-        AdminHandler admin = new AdminHandler(fairrag.apiKeys(), fairrag.tombstones(), pidPool, config.baseUrl());
+        SerialTaskRunner adminTasks = new SerialTaskRunner("admin", 16);
+        fairrag.closeWithInstance(adminTasks);
+        AdminHandler admin = new AdminHandler(fairrag.apiKeys(), fairrag.tombstones(), adminTasks, config.baseUrl());
 
         Router router = ApiRouter.create(vertx, new ApiRouter.Handlers(
                 health.handler(),

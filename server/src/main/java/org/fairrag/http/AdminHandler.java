@@ -19,13 +19,13 @@ public final class AdminHandler {
 
     private final ApiKeys keys;
     private final Tombstones tombstones;
-    private final WorkerPool pool;
+    private final SerialTaskRunner runner;
     private final String baseUrl;
 
-    public AdminHandler(ApiKeys keys, Tombstones tombstones, WorkerPool pool, String baseUrl) {
+    public AdminHandler(ApiKeys keys, Tombstones tombstones, SerialTaskRunner runner, String baseUrl) {
         this.keys = keys;
         this.tombstones = tombstones;
-        this.pool = pool;
+        this.runner = runner;
         this.baseUrl = baseUrl;
     }
 
@@ -64,7 +64,7 @@ public final class AdminHandler {
             ctx.fail(ApiException.badRequest("bad_reason", e.getMessage()));
             return;
         }
-        pool.submit(() -> tombstones.tombstone(id, reason)).compose(outcome -> outcome.isPresent()
+        runner.submit(ctx.vertx().getOrCreateContext(), () -> tombstones.tombstone(id, reason)).compose(outcome -> outcome.isPresent()
                 ? Future.succeededFuture(outcome.get())
                 : Future.failedFuture(ApiException.notFound("No PID " + baseUrl + "/pid/" + id + " is registered.")))
                 .onSuccess(o -> ctx.response()

@@ -1,7 +1,9 @@
 package org.fairrag.http;
 
 import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
@@ -87,11 +89,21 @@ public final class PidHandler {
                             ctx.response().putHeader("Link", r.linkHeader());
                         }
                         ctx.response().setStatusCode(r.status())
-                                .putHeader(HttpHeaders.CONTENT_TYPE, r.format().contentType())
-                                .end(r.body());
+                                .putHeader(HttpHeaders.CONTENT_TYPE, r.format().contentType());
+                        end(ctx, r.body());
                     })
                     .onFailure(ctx::fail);
         }).onFailure(ctx::fail);
+    }
+
+    /** Ends the response with {@code body}, or for a HEAD request with only its length. */
+    private static void end(RoutingContext ctx, String body) {
+        if (ctx.request().method() == HttpMethod.HEAD) {
+            Buffer bytes = Buffer.buffer(body);
+            ctx.response().putHeader(HttpHeaders.CONTENT_LENGTH, Integer.toString(bytes.length())).end();
+        } else {
+            ctx.response().end(body);
+        }
     }
 
     /** The format asked for by {@code ?format=}, else by {@code Accept}; empty after answering 400 or 406. */
