@@ -113,8 +113,10 @@ public final class SchemaOrgJsonLd {
                 if (publisher != null) {
                     d.set("publisher", fairrag);
                     d.set("creator", fairrag);
-                } else {
-                    put(d, "publisher", string(s, DCT_PUBLISHER));
+                } else if (string(s, DCT_PUBLISHER) != null) {
+                    ObjectNode organization = JSON.createObjectNode().put("@type", "Organization").put("name", string(s, DCT_PUBLISHER));
+                    d.set("publisher", organization);
+                    d.set("creator", organization);
                 }
                 putAll(d, "isBasedOn", objects(s, DCT_SOURCE).stream().filter(x -> !x.startsWith(fdo.pid() + "#")).toList());
                 ArrayNode downloads = JSON.createArrayNode();
