@@ -157,7 +157,7 @@ public final class LandingPages {
         c.title = string(s, DCT_TITLE);
         c.text("Description", string(s, DCT_DESCRIPTION));
         Resource publisher = resource(s, DCT_PUBLISHER);
-        c.field("Publisher", publisher != null ? List.of(Value.link(Objects.requireNonNullElse(string(publisher, FOAF_NAME),
+        c.field("Publisher", publisher != null && publisher.isURIResource() ? List.of(Value.link(Objects.requireNonNullElse(string(publisher, FOAF_NAME),
                 publisher.getURI()), publisher.getURI())) : strings(s, DCT_PUBLISHER).stream().map(Value::text).toList());
         for (Statement st : s.listProperties(VOID_PARTITION).toList()) {
             Resource partition = st.getResource();
@@ -188,7 +188,7 @@ public final class LandingPages {
 
     private Content summary(ResolvedFdo fdo, Resource s) {
         Content c = new Content();
-        c.title = Objects.requireNonNullElse(string(s, DCT_TITLE), string(s, NAME));
+        c.title = string(s, DCT_TITLE) != null ? string(s, DCT_TITLE) : string(s, NAME);
         c.field("Prompt", string(s, PROMPT));
         c.field("Model", string(s, GENERATED_WITH));
         c.field("Created", string(s, DCT_CREATED));

@@ -9,10 +9,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.apache.jena.rdf.model.Property;
 import org.apache.jena.rdf.model.RDFNode;
 import org.apache.jena.rdf.model.Resource;
+import org.apache.jena.rdf.model.ResourceFactory;
 import org.fairrag.fdo.FdoKind;
 
 /**
@@ -28,6 +31,7 @@ public final class Signposts {
     /** Targets that are safe inside {@code <...>} in a header: absolute http(s) IRIs without delimiters. */
     private static final Pattern SAFE_TARGET = Pattern.compile("https?://[^\\s<>\"{}|\\\\^`]+");
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Property DATA_DUMP = ResourceFactory.createProperty(VOID, "dataDump");
 
     private final String pid;
     private final List<Link> links;
@@ -73,7 +77,7 @@ public final class Signposts {
         } else if (fdo.kind() == FdoKind.SUMMARY && fdo.subject().hasProperty(TEXT)) {
             out.add(new Link(pid, "item", formUrl(pid, MediaFormat.TEXT), MediaFormat.TEXT.mediaType()));
         } else if (fdo.kind() == FdoKind.DATASET) {
-            fdo.subject().listProperties(org.apache.jena.rdf.model.ResourceFactory.createProperty(VOID, "dataDump"))
+            fdo.subject().listProperties(DATA_DUMP)
                     .forEachRemaining(st -> iri(st.getObject())
                             .ifPresent(d -> out.add(new Link(pid, "item", d, MediaFormat.NTRIPLES.mediaType()))));
         }
@@ -148,7 +152,7 @@ public final class Signposts {
         return sb.toString();
     }
 
-    private static java.util.Optional<String> iri(RDFNode node) {
-        return node.isURIResource() ? java.util.Optional.of(node.asResource().getURI()) : java.util.Optional.empty();
+    private static Optional<String> iri(RDFNode node) {
+        return node.isURIResource() ? Optional.of(node.asResource().getURI()) : Optional.empty();
     }
 }
