@@ -34,11 +34,9 @@ public record MediaFormat(String key, String mediaType, List<String> aliases, St
         return rdf != null;
     }
 
-    /** The {@code Content-Type} header value. */
+    /** The {@code Content-Type} header value: every form fairrag writes is UTF-8 text. */
     public String contentType() {
-        return mediaType.startsWith("text/") || mediaType.endsWith("json") || mediaType.endsWith("xml")
-                || mediaType.equals("application/n-triples") || mediaType.equals("application/linkset")
-                ? mediaType + "; charset=utf-8" : mediaType;
+        return mediaType + "; charset=utf-8";
     }
 
     public static Optional<MediaFormat> byKey(List<MediaFormat> offered, String key) {
