@@ -4,7 +4,6 @@ CREATE TABLE api_key (
     id          text PRIMARY KEY,           -- public part of the key, shown in lists and logs
     name        text        NOT NULL,       -- what the key is for
     secret_hash bytea       NOT NULL,       -- sha256 of the secret part
-    scope       text        NOT NULL DEFAULT 'admin' CHECK (scope IN ('admin')),
     created_at  timestamptz NOT NULL DEFAULT now(),
     revoked_at  timestamptz
 );
