@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +27,8 @@ import org.fairrag.ingest.ArticleIngest;
 import org.fairrag.ingest.IngestProgress;
 import org.fairrag.ingest.SourceFile;
 import org.fairrag.ingest.VocabularyIngest;
+import org.fairrag.pid.Tombstones;
+import org.fairrag.store.ApiKeys;
 import org.fairrag.store.Database;
 import org.fairrag.store.IngestionRuns;
 import org.fairrag.store.PidRegistry;
@@ -65,6 +69,8 @@ public final class Fairrag implements AutoCloseable {
     private final DatasetFdo datasetFdo;
     private final AtomicReference<VocabularyIndex> vocabulary = new AtomicReference<>(VocabularyIndex.empty());
     private final List<ArticleIndex> articleIndexes = new ArrayList<>();
+    private final ApiKeys apiKeys;
+    private final Tombstones tombstones;
 
     private Fairrag(FairragConfig config) throws IOException {
         this.config = config;
@@ -103,6 +109,9 @@ public final class Fairrag implements AutoCloseable {
             this.sourceRecords = new SourceRecords(database.pool());
             this.publisher = new FdoPublisher(graph, registry, config.baseUrl());
             this.datasetFdo = new DatasetFdo(config.baseUrl());
+            this.apiKeys = new ApiKeys(database.pool(), new SecureRandom());
+            this.tombstones = new Tombstones(graph, graphs, registry, () -> List.copyOf(articleIndexes),
+                    this::refreshDataset, Clock.systemUTC(), config.baseUrl());
             reloadVocabulary();
         } catch (IOException | RuntimeException e) {
             closeQuietly();
@@ -221,6 +230,9 @@ public final class Fairrag implements AutoCloseable {
     public FdoPublisher publisher() { return publisher; }
     public DatasetFdo datasetFdo() { return datasetFdo; }
     public VocabularyIndex vocabulary() { return vocabulary.get(); }
+    public ApiKeys apiKeys() { return apiKeys; }
+    /** Withdraws articles and summaries; blocking. */
+    public Tombstones tombstones() { return tombstones; }
 
     /** The loopback query URL of the triple store: embedded Fuseki, or the configured endpoint. */
     public String sparqlQueryUrl() {

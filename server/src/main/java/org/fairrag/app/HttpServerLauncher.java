@@ -9,6 +9,8 @@ import io.vertx.core.http.PoolOptions;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import org.apache.jena.query.QueryFactory;
+import java.util.List;
+import org.fairrag.fdo.DatasetFdo;
 import org.fairrag.filter.FilterService;
 import org.fairrag.generate.ChatModels;
 import org.fairrag.generate.ChatSummarizer;
@@ -16,13 +18,20 @@ import org.fairrag.generate.ExtractiveSummarizer;
 import org.fairrag.generate.Prompts;
 import org.fairrag.generate.Summarizer;
 import org.fairrag.generate.SummaryService;
+import org.fairrag.http.AdminHandler;
 import org.fairrag.http.ApiRouter;
+import org.fairrag.http.CrawlerHandler;
+import org.fairrag.http.DatasetHandler;
 import org.fairrag.http.FilterHandler;
+import org.fairrag.http.PidHandler;
+import org.fairrag.http.SerialTaskRunner;
 import org.fairrag.http.SummarizeHandler;
 import org.fairrag.http.HealthChecksFactory;
 import org.fairrag.http.OpenApiDocument;
 import org.fairrag.http.SparqlProxy;
 import org.fairrag.http.WorkerPool;
+import org.fairrag.pid.FdoLoader;
+import org.fairrag.pid.PidRepresentations;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -85,14 +94,32 @@ public final class HttpServerLauncher {
                         ? Future.failedFuture("no vocabulary loaded")
                         : Future.succeededFuture(new JsonObject().put("terms", fairrag.vocabulary().size())));
 
+        WorkerPool pidPool = new WorkerPool(vertx, "pid", config.workerThreads(), config.workerQueue());
+        fairrag.closeWithInstance(pidPool);
+        // A dump holds its thread for as long as the client reads, so dumps get a small pool of their own.
+        WorkerPool dumpPool = new WorkerPool(vertx, "dump", 2, 2);
+        fairrag.closeWithInstance(dumpPool);
+        FdoLoader loader = new FdoLoader(fairrag.graph(), fairrag.graphs(), config.baseUrl());
+        PidHandler pid = new PidHandler(fairrag.registry(), new PidRepresentations(loader, config.baseUrl()), pidPool,
+                config.baseUrl(), DatasetFdo.ID);
+        DatasetHandler dataset = new DatasetHandler(fairrag.graph(),
+                List.of(fairrag.graphs().vocabulary(), fairrag.graphs().publicContent()), dumpPool);
+        CrawlerHandler crawler = new CrawlerHandler(fairrag.registry(), pidPool, config.baseUrl(), CrawlerHandler.URLS_PER_PAGE);
+        SerialTaskRunner adminTasks = new SerialTaskRunner("admin", 16);
+        fairrag.closeWithInstance(adminTasks);
+        AdminHandler admin = new AdminHandler(fairrag.apiKeys(), fairrag.tombstones(), adminTasks, config.baseUrl());
+
         Router router = ApiRouter.create(vertx, new ApiRouter.Handlers(
                 health.handler(),
                 sparql,
                 OpenApiDocument.bundled()::handle,
                 new FilterHandler(filter, null, fairrag.registry(), fairrag::vocabulary, apiPool, config.baseUrl(),
                         visibleGraphs),
-                new SummarizeHandler(summaries, prompts, fairrag::vocabulary, config.baseUrl(), visibleGraphs)),
-                ApiRouter.DEFAULT_MAX_BODY_BYTES);
+                new SummarizeHandler(summaries, prompts, fairrag::vocabulary, config.baseUrl(), visibleGraphs),
+                pid,
+                dataset,
+                crawler,
+                admin), ApiRouter.DEFAULT_MAX_BODY_BYTES);
 
         HttpServer server = vertx.createHttpServer(new HttpServerOptions()
                         .setHost(config.host())

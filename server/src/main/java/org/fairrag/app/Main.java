@@ -20,10 +20,14 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** The {@code fairrag} command line: {@code serve} (the default), {@code ingest}, {@code info}, {@code bench}. */
+/**
+ * The {@code fairrag} command line: {@code serve} (the default), {@code ingest}, {@code info}, {@code bench},
+ * {@code pid tombstone} and {@code apikey}.
+ */
 @Command(name = "fairrag", mixinStandardHelpOptions = true, version = "fairrag 0.1.0",
         description = "FAIR Graph-RAG server for biomedical literature.",
-        subcommands = {Main.Serve.class, Main.Ingest.class, Main.Info.class, BenchCommand.class})
+        subcommands = {Main.Serve.class, Main.Ingest.class, Main.Info.class, BenchCommand.class, PidCommand.class,
+                ApiKeyCommand.class})
 public final class Main implements Callable<Integer> {
 
     private static final Logger LOG = LoggerFactory.getLogger(Main.class);

@@ -56,17 +56,28 @@ public final class FdoPublisher {
      * worker or a thread of your own, never the event loop), then registers the PIDs; the future completes
      * when the registry has them.
      *
+     * <p>Drafts of tombstoned objects are left out (counted unchanged): a withdrawn object never comes
+     * back. The graph says so ({@code prov:invalidatedAtTime}) and the registry refuses to change a
+     * tombstoned row, so neither store needs the other to be reachable from this thread.
+     *
      * @param activityPid the PID of the activity that generated the content (an ingestion run), or null
      */
-    public Future<Outcome> publish(String graphIri, List<FdoDraft> drafts, String activityPid) {
-        if (drafts.isEmpty()) {
+    public Future<Outcome> publish(String graphIri, List<FdoDraft> allDrafts, String activityPid) {
+        if (allDrafts.isEmpty()) {
             return Future.succeededFuture(new Outcome(List.of(), List.of(), 0));
+        }
+        Map<String, QuerySolution> state = kernelState(allDrafts);
+        List<FdoDraft> drafts = allDrafts.stream()
+                .filter(d -> state.get(pidUrl(d.id())) == null || !state.get(pidUrl(d.id())).contains("invalidated"))
+                .toList();
+        int withdrawn = allDrafts.size() - drafts.size();
+        if (drafts.isEmpty()) {
+            return Future.succeededFuture(new Outcome(List.of(), List.of(), withdrawn));
         }
         Map<String, String> checksums = new HashMap<>();
         for (FdoDraft d : drafts) {
             checksums.put(d.id(), Checksums.of(d.content()));
         }
-        Map<String, QuerySolution> state = kernelState(drafts);
         Model changed = ModelFactory.createDefaultModel();
         List<String> changedSubjects = new ArrayList<>();
         Literal now = changed.createTypedLiteral(Instant.now().toString(), XSDDatatype.XSDdateTime);
@@ -74,7 +85,8 @@ public final class FdoPublisher {
             String pid = pidUrl(d.id());
             QuerySolution previous = state.get(pid);
             String checksum = checksums.get(d.id());
-            if (previous != null && checksum.equals(previous.getLiteral("checksum").getString())) {
+            if (previous != null && previous.contains("checksum")
+                    && checksum.equals(previous.getLiteral("checksum").getString())) {
                 continue;
             }
             changed.add(d.content());
@@ -97,7 +109,7 @@ public final class FdoPublisher {
                 .toList();
         String activityId = activityPid == null ? null : activityPid.substring(activityPid.lastIndexOf('/') + 1);
         return registry.register(registrations, activityId)
-                .map(outcome -> new Outcome(outcome.created(), outcome.updated(), outcome.unchanged()));
+                .map(outcome -> new Outcome(outcome.created(), outcome.updated(), outcome.unchanged() + withdrawn));
     }
 
     private Map<String, QuerySolution> kernelState(List<FdoDraft> drafts) {

@@ -31,7 +31,7 @@ final class SummaryRdfMapper {
                 .addProperty(DCT_TITLE, "Summary: " + title, "en")
                 .addProperty(TEXT, s.text())
                 .addProperty(PROMPT, s.prompt())
-                .addProperty(MODEL, s.model());
+                .addProperty(GENERATED_WITH, s.model());
         boolean restricted = s.sources().stream().anyMatch(a -> "restricted".equals(a.accessLevel()));
         r.addProperty(ACCESS_LEVEL, restricted ? RESTRICTED : PUBLIC);
         Set<String> licenses = new LinkedHashSet<>();

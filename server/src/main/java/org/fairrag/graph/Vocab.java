@@ -42,8 +42,9 @@ public final class Vocab {
     public static final Property OBJECTS_UPDATED = p(FR, "objectsUpdated");
     public static final Property SOURCE_FILE = p(FR, "sourceFile");
     public static final Property SOURCE_FORMAT = p(FR, "sourceFormat");
+    public static final Property TOMBSTONE_REASON = p(FR, "tombstoneReason");
     public static final Property PROMPT = p(FR, "prompt");
-    public static final Property MODEL = p(FR, "model");
+    public static final Property GENERATED_WITH = p(FR, "generatedWith");
 
     // schema.org
     public static final Resource SCHOLARLY_ARTICLE = r(SCHEMA, "ScholarlyArticle");
@@ -87,6 +88,7 @@ public final class Vocab {
     public static final Property USED = p(PROV, "used");
     public static final Property STARTED_AT = p(PROV, "startedAtTime");
     public static final Property ENDED_AT = p(PROV, "endedAtTime");
+    public static final Property INVALIDATED_AT = p(PROV, "invalidatedAtTime");
 
     // DCAT and VoID
     public static final Resource DCAT_DATASET = r(DCAT, "Dataset");

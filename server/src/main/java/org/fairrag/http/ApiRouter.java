@@ -22,7 +22,11 @@ public final class ApiRouter {
             SparqlProxy sparql,
             Handler<RoutingContext> openApi,
             FilterHandler filter,
-            SummarizeHandler summarize) {}
+            SummarizeHandler summarize,
+            PidHandler pid,
+            DatasetHandler dataset,
+            CrawlerHandler crawler,
+            AdminHandler admin) {}
 
     private ApiRouter() {}
 
@@ -30,8 +34,8 @@ public final class ApiRouter {
         Router router = Router.router(vertx);
         router.route().handler(CorsHandler.create()
                 .allowedMethods(Set.of(HttpMethod.GET, HttpMethod.POST, HttpMethod.HEAD, HttpMethod.OPTIONS))
-                .allowedHeaders(Set.of("Content-Type", "Accept", "Authorization", "X-API-Key"))
-                .exposedHeaders(Set.of("Link", "Server-Timing", "X-Request-Id", SparqlProxy.RESULT_CAP_HEADER)));
+                .allowedHeaders(Set.of("Content-Type", "Accept", "Authorization", "X-API-Key", "If-None-Match"))
+                .exposedHeaders(Set.of("Link", "ETag", "Vary", "Server-Timing", "X-Request-Id", SparqlProxy.RESULT_CAP_HEADER)));
         router.route().handler(BodyHandler.create(false).setBodyLimit(maxBodyBytes));
 
         router.get("/health").handler(h.health());
@@ -42,6 +46,15 @@ public final class ApiRouter {
         router.post("/api/filter").handler(h.filter()::handle);
         router.post("/api/summarize").handler(h.summarize()::handle);
         router.get("/api/summarize/prompt").handler(h.summarize()::defaultPrompt);
+
+        router.route("/pid/:id").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::landing);
+        router.route("/pid/:id/linkset").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::linkset);
+        router.route("/dataset").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::dataset);
+        router.route("/dataset/dump").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.dataset()::dump);
+        router.get("/sitemap.xml").handler(h.crawler()::index);
+        router.get("/sitemap/:page").handler(h.crawler()::page);
+        router.get("/robots.txt").handler(h.crawler()::robots);
+        router.post("/api/admin/pid/:id/tombstone").handler(h.admin()::authenticate).handler(h.admin()::tombstone);
 
         router.route("/*").handler(StaticHandler.create("fairrag/ui").setIndexPage("index.html"));
 

@@ -51,7 +51,7 @@ public final class VocabularyIngest {
         VocabularyIndex index = VocabularyIndex.of(prefixed, id -> publisher.pidUrl(termId(info, id)));
         String schemeId = PidScheme.idFor(info.schemeSourceKey());
         String schemePid = publisher.pidUrl(schemeId);
-        ConceptRdfMapper mapper = new ConceptRdfMapper(info, schemePid, index);
+        ConceptRdfMapper mapper = new ConceptRdfMapper(info, schemePid, index, graphs.baseUrl() + "/dataset/dump");
         String graph = graphs.vocabulary();
 
         publisher.publish(graph, List.of(new FdoDraft(schemeId, FdoKind.DATASET, info.schemeSourceKey(),

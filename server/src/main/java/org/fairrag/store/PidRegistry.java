@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -29,6 +30,7 @@ public final class PidRegistry {
                SET target = excluded.target, checksum = excluded.checksum, access_level = excluded.access_level,
                    run_id = excluded.run_id, modified_at = now()
              WHERE pid.source_key IS NOT DISTINCT FROM excluded.source_key
+               AND pid.status = 'active'
                AND (pid.checksum IS DISTINCT FROM excluded.checksum
                     OR pid.target IS DISTINCT FROM excluded.target
                     OR pid.access_level IS DISTINCT FROM excluded.access_level)
@@ -118,6 +120,38 @@ public final class PidRegistry {
                     rows.forEach(row -> out.put(row.getString("id"), toRecord(row)));
                     return out;
                 });
+    }
+
+    /**
+     * Marks an active PID tombstoned with its reason and time, and records the checksum of the metadata
+     * kept. Returns the record as it now stands: an already tombstoned PID keeps its first reason and
+     * date; empty when the id is unknown.
+     */
+    public Future<Optional<PidRecord>> tombstone(String id, String reason, OffsetDateTime at, String checksum) {
+        return pool.preparedQuery("""
+                        UPDATE pid SET status = 'tombstoned', tombstone_reason = $2, tombstoned_at = $3,
+                               checksum = $4, modified_at = $3
+                         WHERE id = $1 AND status = 'active'""")
+                .execute(Tuple.of(id, reason, at, checksum))
+                .compose(v -> find(id));
+    }
+
+    /** One page of the active public PIDs in id order, for the sitemap. */
+    public Future<List<PidRecord>> listed(long offset, int limit) {
+        return pool.preparedQuery("SELECT " + COLUMNS + " FROM pid WHERE status = 'active' AND access_level = 'public'"
+                        + " ORDER BY id OFFSET $1 LIMIT $2")
+                .execute(Tuple.of(offset, limit))
+                .map(rows -> {
+                    List<PidRecord> out = new ArrayList<>(rows.size());
+                    rows.forEach(row -> out.add(toRecord(row)));
+                    return out;
+                });
+    }
+
+    /** Number of active public PIDs: what the sitemap lists. */
+    public Future<Long> countListed() {
+        return pool.query("SELECT count(*) AS n FROM pid WHERE status = 'active' AND access_level = 'public'").execute()
+                .map(rows -> rows.iterator().next().getLong("n"));
     }
 
     /** Number of active PIDs of each kind. */

@@ -16,11 +16,14 @@ public final class ConceptRdfMapper {
     private final VocabularyInfo info;
     private final String schemePid;
     private final VocabularyIndex index;
+    private final String dumpUrl;
 
-    public ConceptRdfMapper(VocabularyInfo info, String schemePid, VocabularyIndex index) {
+    /** @param dumpUrl where the vocabulary can be downloaded with the rest of the public graph */
+    public ConceptRdfMapper(VocabularyInfo info, String schemePid, VocabularyIndex index, String dumpUrl) {
         this.info = info;
         this.schemePid = schemePid;
         this.index = index;
+        this.dumpUrl = dumpUrl;
     }
 
     public Model describe(Term t) {
@@ -37,6 +40,9 @@ public final class ConceptRdfMapper {
                 .addProperty(DCT_LICENSE, m.createResource(info.license()));
         if (t.sourceIri() != null) {
             c.addProperty(EXACT_MATCH, m.createResource(t.sourceIri()));
+            c.addProperty(WAS_DERIVED_FROM, m.createResource(t.sourceIri()));
+        } else {
+            c.addProperty(WAS_DERIVED_FROM, scheme);
         }
         t.altLabels().forEach(a -> c.addProperty(ALT_LABEL, a, "en"));
         t.treeNumbers().forEach(n -> c.addProperty(NOTATION, n));
@@ -66,6 +72,8 @@ public final class ConceptRdfMapper {
                 .addProperty(DCT_PUBLISHER, info.publisher())
                 .addProperty(DCT_LICENSE, m.createResource(info.license()))
                 .addProperty(DCT_SOURCE, m.createResource(info.source()))
+                .addProperty(WAS_DERIVED_FROM, m.createResource(info.source()))
+                .addProperty(m.createProperty(VOID, "dataDump"), m.createResource(dumpUrl))
                 .addLiteral(m.createProperty(VOID, "entities"), integer(conceptCount));
         return m;
     }

@@ -1,0 +1,68 @@
+package org.fairrag.app;
+
+import java.util.concurrent.Callable;
+import org.fairrag.store.ApiKeys;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code fairrag apikey ...}: keys for the admin API. Only their hashes are stored. */
+@Command(name = "apikey", description = "Create, list and revoke admin API keys.",
+        subcommands = {ApiKeyCommand.Create.class, ApiKeyCommand.ListKeys.class, ApiKeyCommand.Revoke.class})
+final class ApiKeyCommand {
+
+    @Command(name = "create", description = "Create a key and print it once; it cannot be shown again.")
+    static final class Create implements Callable<Integer> {
+        @Mixin
+        ConfigOptions options;
+
+        @Option(names = "--name", required = true, description = "What or who the key is for.")
+        String name;
+
+        @Override
+        public Integer call() throws Exception {
+            try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().loadDemo(false).build())) {
+                ApiKeys.CreatedKey key = fairrag.apiKeys().create(name).await();
+                System.out.printf("Created key %s (%s). Use it as 'Authorization: Bearer <key>'; it is not stored and "
+                        + "cannot be shown again:%n%s%n", key.id(), key.name(), key.token());
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "list", description = "List keys (never their secrets).")
+    static final class ListKeys implements Callable<Integer> {
+        @Mixin
+        ConfigOptions options;
+
+        @Override
+        public Integer call() throws Exception {
+            try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().loadDemo(false).build())) {
+                for (ApiKeys.KeyInfo k : fairrag.apiKeys().list().await()) {
+                    System.out.printf("%s  %-30s created %s%s%n", k.id(), k.name(), k.created(),
+                            k.revoked() == null ? "" : "  revoked " + k.revoked());
+                }
+            }
+            return 0;
+        }
+    }
+
+    @Command(name = "revoke", description = "Revoke a key by its id.")
+    static final class Revoke implements Callable<Integer> {
+        @Mixin
+        ConfigOptions options;
+
+        @Parameters(index = "0", paramLabel = "ID", description = "The key's id, as listed.")
+        String id;
+
+        @Override
+        public Integer call() throws Exception {
+            try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().loadDemo(false).build())) {
+                boolean revoked = fairrag.apiKeys().revoke(id).await();
+                System.out.println(revoked ? "Revoked " + id : "No active key " + id);
+                return revoked ? 0 : 1;
+            }
+        }
+    }
+}

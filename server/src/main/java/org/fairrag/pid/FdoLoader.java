@@ -1,0 +1,127 @@
+package org.fairrag.pid;
+
+import static org.fairrag.graph.Vocab.*;
+
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.jena.datatypes.xsd.XSDDatatype;
+import org.apache.jena.graph.Node;
+import org.apache.jena.graph.NodeFactory;
+import org.apache.jena.query.Query;
+import org.apache.jena.query.QuerySolution;
+import org.apache.jena.rdf.model.Literal;
+import org.apache.jena.rdf.model.Model;
+import org.apache.jena.rdf.model.ModelFactory;
+import org.apache.jena.rdf.model.RDFNode;
+import org.apache.jena.rdf.model.Resource;
+import org.apache.jena.rdf.model.ResourceFactory;
+import org.apache.jena.vocabulary.RDF;
+import org.fairrag.fdo.FdoKind;
+import org.fairrag.graph.GraphStore;
+import org.fairrag.graph.Graphs;
+import org.fairrag.graph.Queries;
+import org.fairrag.store.PidRecord;
+
+/**
+ * Reads what a PID resolves to from the graph: the FDO's description from the vocabulary or public
+ * graph (a restricted object shows only its registry record), plus the registry's kernel attributes
+ * and the labels a landing page needs. Blocking: call it on a worker pool.
+ */
+public final class FdoLoader {
+
+    private static final Query DESCRIPTION = Queries.load(FdoLoader.class, "description.rq");
+    private static final Query LABELS = Queries.load(FdoLoader.class, "labels.rq");
+    private static final Query TAGGED = Queries.load(FdoLoader.class, "tagged-articles.rq");
+    private static final Query TAGGED_COUNT = Queries.load(FdoLoader.class, "tagged-count.rq");
+
+    private final GraphStore graph;
+    private final Graphs graphs;
+    private final String baseUrl;
+
+    public FdoLoader(GraphStore graph, Graphs graphs, String baseUrl) {
+        this.graph = graph;
+        this.graphs = graphs;
+        this.baseUrl = baseUrl;
+    }
+
+    public ResolvedFdo load(PidRecord record) {
+        String pid = baseUrl + "/pid/" + record.id();
+        Resource s = ResourceFactory.createResource(pid);
+        Map<String, RDFNode> scope = Map.of(
+                "vocabulary", ResourceFactory.createResource(graphs.vocabulary()),
+                "public", ResourceFactory.createResource(graphs.publicContent()));
+        Model description = ModelFactory.createDefaultModel();
+        if (!"restricted".equals(record.accessLevel())) {
+            Map<String, RDFNode> bindings = new HashMap<>(scope);
+            bindings.put("s", s);
+            description.add(graph.construct(DESCRIPTION, bindings));
+        }
+        addKernel(description, record, pid);
+        description.setNsPrefixes(Prefixes.STANDARD);
+
+        Map<String, String> labels = labels(description, pid, scope);
+        List<ResolvedFdo.Labelled> tagged = List.of();
+        long taggedCount = 0;
+        if (record.kind() == FdoKind.TERM && !record.tombstoned()) {
+            Map<String, RDFNode> bindings = Map.of("t", s, "g", ResourceFactory.createResource(graphs.publicContent()));
+            tagged = new ArrayList<>();
+            for (QuerySolution row : graph.select(TAGGED, bindings)) {
+                tagged.add(new ResolvedFdo.Labelled(row.getResource("a").getURI(), row.getLiteral("title").getString()));
+            }
+            taggedCount = graph.select(TAGGED_COUNT, bindings).get(0).getLiteral("n").getLong();
+        }
+        return new ResolvedFdo(record, pid, description, labels, tagged, taggedCount);
+    }
+
+    /**
+     * What the registry knows and the graph may not: the object's location, and for a restricted object
+     * (whose description is not shown) its type, identifier, access level and dates.
+     */
+    private void addKernel(Model m, PidRecord record, String pid) {
+        Resource r = m.createResource(pid)
+                .addProperty(RDF.type, FAIR_DIGITAL_OBJECT)
+                .addProperty(IDENTIFIER, pid)
+                .addProperty(CHECKSUM, record.checksum());
+        if (record.target() != null && record.target().startsWith("http")) {
+            r.addProperty(URL, m.createResource(record.target()));
+        }
+        if ("restricted".equals(record.accessLevel())) {
+            r.addProperty(RDF.type, SchemaTypes.of(record.kind()).rdfType())
+                    .addProperty(ACCESS_LEVEL, RESTRICTED)
+                    .addProperty(DCT_CREATED, dateTime(record.created()))
+                    .addProperty(DCT_MODIFIED, dateTime(record.modified()));
+        }
+        if (record.tombstoned()) {
+            r.addProperty(INVALIDATED_AT, dateTime(record.tombstonedAt()))
+                    .addProperty(TOMBSTONE_REASON, record.tombstoneReason());
+        }
+    }
+
+    private Map<String, String> labels(Model description, String pid, Map<String, RDFNode> scope) {
+        Set<Node> linked = new HashSet<>();
+        description.listObjects().forEachRemaining(o -> {
+            if (o.isURIResource() && o.asResource().getURI().startsWith(baseUrl + "/pid/")
+                    && !o.asResource().getURI().startsWith(pid)) {
+                linked.add(NodeFactory.createURI(o.asResource().getURI()));
+            }
+        });
+        Map<String, String> out = new HashMap<>();
+        if (linked.isEmpty()) {
+            return out;
+        }
+        for (QuerySolution row : graph.select(Queries.withValues(LABELS, "r", linked), scope)) {
+            out.putIfAbsent(row.getResource("r").getURI(), row.getLiteral("label").getString());
+        }
+        return out;
+    }
+
+    /** An {@code xsd:dateTime} literal of a registry time, written the same way wherever fairrag writes one. */
+    public static Literal dateTime(OffsetDateTime time) {
+        return ResourceFactory.createTypedLiteral(time.toInstant().toString(), XSDDatatype.XSDdateTime);
+    }
+}
