@@ -1,0 +1,525 @@
+package org.fairrag.vectors;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.en.EnglishAnalyzer;
+import org.apache.lucene.codecs.Codec;
+import org.apache.lucene.codecs.KnnVectorsFormat;
+import org.apache.lucene.codecs.KnnVectorsReader;
+import org.apache.lucene.codecs.KnnVectorsWriter;
+import org.apache.lucene.codecs.lucene912.Lucene912Codec;
+import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.IntPoint;
+import org.apache.lucene.document.KnnFloatVectorField;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.FloatVectorValues;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.index.SegmentReadState;
+import org.apache.lucene.index.SegmentWriteState;
+import org.apache.lucene.index.StoredFields;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.index.VectorSimilarityFunction;
+import org.apache.lucene.queries.function.FunctionQuery;
+import org.apache.lucene.queries.function.valuesource.ConstKnnFloatValueSource;
+import org.apache.lucene.queries.function.valuesource.FloatKnnVectorFieldSource;
+import org.apache.lucene.queries.function.valuesource.FloatVectorSimilarityFunction;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.KnnFloatVectorQuery;
+import org.apache.lucene.search.MatchAllDocsQuery;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.SearcherManager;
+import org.apache.lucene.search.TermInSetQuery;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.QueryBuilder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The embedded {@link VectorIndex}: two Lucene indexes on disk, one for articles and one for terms, with
+ * HNSW graphs over the vectors. An article is a block of documents sharing its PID: one article document
+ * (stored fields, filter fields) and one document per chunk (text for BM25, vector, and the filter
+ * fields again, so that the filter runs inside the k-NN search). Each index remembers which model made
+ * its vectors; opened with another model it starts empty, so that vectors of two models never mix.
+ */
+public final class LuceneVectorIndex implements VectorIndex {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LuceneVectorIndex.class);
+
+    private static final String KIND = "kind";
+    private static final String ARTICLE = "article";
+    private static final String CHUNK = "chunk";
+    private static final String OWNER = "owner";
+    private static final String CHECKSUM = "checksum";
+    private static final String PMID = "pmid";
+    private static final String TITLE = "title";
+    private static final String JOURNAL = "journal";
+    private static final String YEAR = "year";
+    private static final String ACCESS = "access";
+    private static final String TERM = "term";
+    private static final String ORDINAL = "ordinal";
+    private static final String TEXT = "text";
+    private static final String NAME = "name";
+    private static final String VECTOR = "vector";
+    private static final String MODEL_KEY = "fairrag.embedding.model";
+    private static final String DIMENSION_KEY = "fairrag.embedding.dimension";
+    /** Lucene's HNSW format stops at 1024 dimensions by default; remote models (OpenAI: 1536, 3072) need more. */
+    private static final int MAX_DIMENSIONS = 4096;
+    /** Chunks fetched per wanted article on the first try: an article has about three chunks. */
+    private static final int FETCH_FACTOR = 4;
+    private static final Set<String> HIT_FIELDS = Set.of(OWNER, ORDINAL, TEXT);
+
+    private final Path dir;
+    private final Analyzer analyzer = new EnglishAnalyzer();
+    private final Store articles;
+    private final Store terms;
+
+    private LuceneVectorIndex(Path dir, Map<String, String> metadata) throws IOException {
+        this.dir = dir;
+        this.articles = new Store(dir.resolve("articles"), analyzer, metadata);
+        Store t;
+        try {
+            t = new Store(dir.resolve("terms"), analyzer, metadata);
+        } catch (IOException | RuntimeException e) {
+            articles.close();
+            throw e;
+        }
+        this.terms = t;
+    }
+
+    /** Opens (or creates) the index under {@code dir} for vectors of {@code model}, of {@code dimension}. */
+    public static LuceneVectorIndex open(Path dir, String model, int dimension) {
+        try {
+            Files.createDirectories(dir);
+            return new LuceneVectorIndex(dir, Map.of(MODEL_KEY, model, DIMENSION_KEY, Integer.toString(dimension)));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open the vector index in " + dir, e);
+        }
+    }
+
+    @Override
+    public Map<String, String> articleChecksums(Collection<String> pids) {
+        Map<String, String> out = new HashMap<>();
+        articles.search(s -> {
+            Query q = and(kind(ARTICLE), new TermInSetQuery(OWNER, bytes(pids)));
+            StoredFields stored = s.storedFields();
+            for (ScoreDoc d : s.search(q, Math.max(1, pids.size())).scoreDocs) {
+                Document doc = stored.document(d.doc, Set.of(OWNER, CHECKSUM));
+                out.put(doc.get(OWNER), doc.get(CHECKSUM));
+            }
+            return null;
+        });
+        return out;
+    }
+
+    @Override
+    public void upsertArticles(List<IndexedArticle> batch) {
+        articles.write(w -> {
+            for (IndexedArticle a : batch) {
+                w.updateDocuments(new Term(OWNER, a.pid()), articleBlock(a));
+            }
+        });
+    }
+
+    private static List<Document> articleBlock(IndexedArticle a) {
+        ArticleFields f = a.fields();
+        List<Document> block = new ArrayList<>(a.chunks().size() + 1);
+        Document article = new Document();
+        article.add(new StringField(KIND, ARTICLE, Field.Store.NO));
+        article.add(new StringField(OWNER, f.pid(), Field.Store.YES));
+        article.add(new StoredField(CHECKSUM, a.checksum()));
+        article.add(new StoredField(PMID, f.pmid()));
+        if (f.title() != null) {
+            article.add(new StoredField(TITLE, f.title()));
+        }
+        if (f.journal() != null) {
+            article.add(new StoredField(JOURNAL, f.journal()));
+        }
+        addFilterFields(article, f, true);
+        block.add(article);
+        for (int i = 0; i < a.chunks().size(); i++) {
+            IndexedChunk c = a.chunks().get(i);
+            Document chunk = new Document();
+            chunk.add(new StringField(KIND, CHUNK, Field.Store.NO));
+            chunk.add(new StringField(OWNER, f.pid(), Field.Store.YES));
+            chunk.add(new StoredField(ORDINAL, i));
+            chunk.add(new TextField(TEXT, c.text(), Field.Store.YES));
+            chunk.add(new KnnFloatVectorField(VECTOR, c.vector(), VectorSimilarityFunction.DOT_PRODUCT));
+            addFilterFields(chunk, f, false);
+            block.add(chunk);
+        }
+        return block;
+    }
+
+    private static void addFilterFields(Document doc, ArticleFields f, boolean store) {
+        Field.Store s = store ? Field.Store.YES : Field.Store.NO;
+        doc.add(new StringField(ACCESS, f.accessLevel(), s));
+        if (f.year() != null) {
+            doc.add(new IntPoint(YEAR, f.year()));
+            if (store) {
+                doc.add(new StoredField(YEAR, f.year()));
+            }
+        }
+        for (String t : f.termIds()) {
+            doc.add(new StringField(TERM, t, s));
+        }
+    }
+
+    @Override
+    public void deleteArticles(Collection<String> pids) {
+        articles.write(w -> w.deleteDocuments(owners(pids)));
+    }
+
+    @Override
+    public long articleCount() {
+        return articles.search(s -> (long) s.count(kind(ARTICLE)));
+    }
+
+    @Override
+    public List<ChunkHit> nearestChunks(float[] vector, int k, ArticleFilter filter) {
+        Query chunkFilter = filterQuery(filter, CHUNK);
+        return articles.search(s -> bestChunkPerArticle(s, k,
+                fetch -> s.search(new KnnFloatVectorQuery(VECTOR, vector, fetch, chunkFilter), fetch)));
+    }
+
+    /**
+     * Like {@link #nearestChunks} by brute force: every chunk that passes the filter is compared with
+     * {@code vector}. The baseline the HNSW search is measured against.
+     */
+    public List<ChunkHit> exactNearestChunks(float[] vector, int k, ArticleFilter filter) {
+        Query similarity = new FunctionQuery(new FloatVectorSimilarityFunction(VectorSimilarityFunction.DOT_PRODUCT,
+                new FloatKnnVectorFieldSource(VECTOR), new ConstKnnFloatValueSource(vector)));
+        Query q = new BooleanQuery.Builder().add(similarity, Occur.MUST).add(filterQuery(filter, CHUNK), Occur.FILTER).build();
+        return articles.search(s -> bestChunkPerArticle(s, k, fetch -> s.search(q, fetch)));
+    }
+
+    @Override
+    public List<ChunkHit> matchingChunks(String query, int k, ArticleFilter filter) {
+        Query text = new QueryBuilder(analyzer).createBooleanQuery(TEXT, query);
+        if (text == null) {
+            return List.of();
+        }
+        Query q = new BooleanQuery.Builder().add(text, Occur.MUST).add(filterQuery(filter, CHUNK), Occur.FILTER).build();
+        return articles.search(s -> bestChunkPerArticle(s, k, fetch -> s.search(q, fetch)));
+    }
+
+    /** A search over chunks, repeated with more chunks until k articles are found or no chunk is left. */
+    private static List<ChunkHit> bestChunkPerArticle(IndexSearcher s, int k, ChunkSearch search) throws IOException {
+        int total = s.getIndexReader().maxDoc();
+        int fetch = Math.max(1, Math.min(k * FETCH_FACTOR, total));
+        StoredFields stored = s.storedFields();
+        while (true) {
+            TopDocs top = search.top(fetch);
+            Map<String, ScoreDoc> best = new LinkedHashMap<>();
+            for (ScoreDoc d : top.scoreDocs) {
+                best.putIfAbsent(stored.document(d.doc, Set.of(OWNER)).get(OWNER), d);
+                if (best.size() == k) {
+                    break;
+                }
+            }
+            if (best.size() == k || top.scoreDocs.length < fetch || fetch >= total) {
+                List<ChunkHit> hits = new ArrayList<>(best.size());
+                for (ScoreDoc d : best.values()) {
+                    Document doc = stored.document(d.doc, HIT_FIELDS);
+                    hits.add(new ChunkHit(doc.get(OWNER), doc.getField(ORDINAL).numericValue().intValue(),
+                            doc.get(TEXT), d.score));
+                }
+                return hits;
+            }
+            fetch = (int) Math.min((long) fetch * FETCH_FACTOR, total);
+        }
+    }
+
+    @Override
+    public Map<String, ArticleFields> articles(Collection<String> pids) {
+        Map<String, ArticleFields> out = new HashMap<>();
+        if (pids.isEmpty()) {
+            return out;
+        }
+        articles.search(s -> {
+            Query q = and(kind(ARTICLE), new TermInSetQuery(OWNER, bytes(pids)));
+            StoredFields stored = s.storedFields();
+            for (ScoreDoc d : s.search(q, pids.size()).scoreDocs) {
+                Document doc = stored.document(d.doc);
+                IndexableField year = doc.getField(YEAR);
+                out.put(doc.get(OWNER), new ArticleFields(doc.get(OWNER), doc.get(PMID), doc.get(TITLE), doc.get(JOURNAL),
+                        year == null ? null : year.numericValue().intValue(), doc.get(ACCESS), List.of(doc.getValues(TERM))));
+            }
+            return null;
+        });
+        return out;
+    }
+
+    @Override
+    public List<IndexedChunk> chunks(String pid) {
+        return articles.search(s -> {
+            Query q = and(kind(CHUNK), new TermQuery(new Term(OWNER, pid)));
+            StoredFields stored = s.storedFields();
+            List<LeafReaderContext> leaves = s.getIndexReader().leaves();
+            record Numbered(int ordinal, IndexedChunk chunk) {}
+            List<Numbered> found = new ArrayList<>();
+            for (ScoreDoc d : s.search(q, Integer.MAX_VALUE / 2).scoreDocs) {
+                Document doc = stored.document(d.doc, Set.of(ORDINAL, TEXT));
+                LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(d.doc, leaves));
+                FloatVectorValues values = leaf.reader().getFloatVectorValues(VECTOR);
+                values.advance(d.doc - leaf.docBase);
+                found.add(new Numbered(doc.getField(ORDINAL).numericValue().intValue(),
+                        new IndexedChunk(doc.get(TEXT), values.vectorValue().clone())));
+            }
+            found.sort(Comparator.comparingInt(Numbered::ordinal));
+            return found.stream().map(Numbered::chunk).toList();
+        });
+    }
+
+    @Override
+    public long countArticles(ArticleFilter filter) {
+        return articles.search(s -> (long) s.count(filterQuery(filter, ARTICLE)));
+    }
+
+    @Override
+    public Map<String, String> termChecksums() {
+        return terms.search(s -> {
+            Map<String, String> out = new HashMap<>();
+            for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
+                Bits live = leaf.reader().getLiveDocs();
+                StoredFields stored = leaf.reader().storedFields();
+                for (int doc = 0; doc < leaf.reader().maxDoc(); doc++) {
+                    if (live == null || live.get(doc)) {
+                        Document d = stored.document(doc, Set.of(OWNER, CHECKSUM));
+                        out.put(d.get(OWNER), d.get(CHECKSUM));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    @Override
+    public void upsertTerms(List<IndexedTerm> batch) {
+        terms.write(w -> {
+            for (IndexedTerm t : batch) {
+                List<Document> docs = new ArrayList<>(t.names().size());
+                for (IndexedTerm.Name n : t.names()) {
+                    Document d = new Document();
+                    d.add(new StringField(OWNER, t.id(), Field.Store.YES));
+                    d.add(new StoredField(CHECKSUM, t.checksum()));
+                    d.add(new StoredField(NAME, n.text()));
+                    d.add(new KnnFloatVectorField(VECTOR, n.vector(), VectorSimilarityFunction.DOT_PRODUCT));
+                    docs.add(d);
+                }
+                w.updateDocuments(new Term(OWNER, t.id()), docs);
+            }
+        });
+    }
+
+    @Override
+    public void deleteTerms(Collection<String> ids) {
+        terms.write(w -> w.deleteDocuments(owners(ids)));
+    }
+
+    @Override
+    public List<TermHit> nearestTerms(float[] vector, int k) {
+        return terms.search(s -> {
+            List<TermHit> hits = new ArrayList<>(k);
+            StoredFields stored = s.storedFields();
+            for (ScoreDoc d : s.search(new KnnFloatVectorQuery(VECTOR, vector, k), k).scoreDocs) {
+                Document doc = stored.document(d.doc, Set.of(OWNER, NAME));
+                hits.add(new TermHit(doc.get(OWNER), doc.get(NAME), d.score));
+            }
+            return hits;
+        });
+    }
+
+    /** Merges each index into one segment, which makes searches faster; for bulk-built indexes. */
+    public void optimize() {
+        articles.write(w -> w.forceMerge(1));
+        terms.write(w -> w.forceMerge(1));
+    }
+
+    @Override
+    public String describe() {
+        return "embedded Lucene HNSW in " + dir;
+    }
+
+    @Override
+    public void close() {
+        terms.close();
+        articles.close();
+    }
+
+    private static Query filterQuery(ArticleFilter f, String kind) {
+        BooleanQuery.Builder b = new BooleanQuery.Builder()
+                .add(kind(kind), Occur.FILTER)
+                .add(new TermInSetQuery(ACCESS, bytes(f.accessLevels())), Occur.FILTER);
+        for (Set<String> group : f.requiredTerms()) {
+            b.add(new TermInSetQuery(TERM, bytes(group)), Occur.FILTER);
+        }
+        if (!f.excludedTerms().isEmpty()) {
+            b.add(new TermInSetQuery(TERM, bytes(f.excludedTerms())), Occur.MUST_NOT);
+        }
+        if (f.hasYearBounds()) {
+            b.add(IntPoint.newRangeQuery(YEAR, f.yearFrom() == null ? Integer.MIN_VALUE : f.yearFrom(),
+                    f.yearTo() == null ? Integer.MAX_VALUE : f.yearTo()), Occur.FILTER);
+        }
+        return b.build();
+    }
+
+    private static Query kind(String kind) {
+        return new TermQuery(new Term(KIND, kind));
+    }
+
+    private static Query and(Query a, Query b) {
+        return new BooleanQuery.Builder().add(a, Occur.FILTER).add(b, Occur.FILTER).build();
+    }
+
+    private static List<BytesRef> bytes(Collection<String> values) {
+        return values.stream().map(BytesRef::new).toList();
+    }
+
+    private static Term[] owners(Collection<String> ids) {
+        return ids.stream().map(id -> new Term(OWNER, id)).toArray(Term[]::new);
+    }
+
+    @FunctionalInterface
+    private interface ChunkSearch {
+        TopDocs top(int n) throws IOException;
+    }
+
+    @FunctionalInterface
+    private interface SearchAction<T> {
+        T apply(IndexSearcher searcher) throws IOException;
+    }
+
+    @FunctionalInterface
+    private interface WriteAction {
+        void apply(IndexWriter writer) throws IOException;
+    }
+
+    /** One Lucene index: its writer, the searchers over its latest commit, and the model it was made with. */
+    private static final class Store {
+        private final Path path;
+        private final Directory directory;
+        private final IndexWriter writer;
+        private final SearcherManager searchers;
+        private final Map<String, String> metadata;
+
+        Store(Path path, Analyzer analyzer, Map<String, String> metadata) throws IOException {
+            this.path = path;
+            this.metadata = metadata;
+            this.directory = FSDirectory.open(path);
+            boolean otherModel = DirectoryReader.indexExists(directory)
+                    && !metadata.equals(subset(SegmentInfos.readLatestCommit(directory).getUserData(), metadata.keySet()));
+            IndexWriterConfig config = new IndexWriterConfig(analyzer).setCodec(codec())
+                    .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+            this.writer = new IndexWriter(directory, config);
+            if (otherModel) {
+                LOG.warn("The vectors in {} were made by another embedding model; starting that index afresh for {}",
+                        path, metadata);
+                writer.deleteAll();
+            }
+            writer.setLiveCommitData(metadata.entrySet());
+            writer.commit();
+            this.searchers = new SearcherManager(writer, null);
+        }
+
+        private static Map<String, String> subset(Map<String, String> all, Set<String> keys) {
+            Map<String, String> out = new HashMap<>();
+            keys.forEach(k -> {
+                if (all.containsKey(k)) {
+                    out.put(k, all.get(k));
+                }
+            });
+            return out;
+        }
+
+        <T> T search(SearchAction<T> action) {
+            try {
+                IndexSearcher s = searchers.acquire();
+                try {
+                    return action.apply(s);
+                } finally {
+                    searchers.release(s);
+                }
+            } catch (IOException e) {
+                throw new UncheckedIOException("vector index " + path + " failed", e);
+            }
+        }
+
+        /** Applies the change, commits it (durably) and makes it visible to searches. */
+        void write(WriteAction action) {
+            try {
+                action.apply(writer);
+                writer.setLiveCommitData(metadata.entrySet());
+                writer.commit();
+                searchers.maybeRefreshBlocking();
+            } catch (IOException e) {
+                throw new UncheckedIOException("vector index " + path + " failed", e);
+            }
+        }
+
+        void close() {
+            try {
+                searchers.close();
+                writer.close();
+                directory.close();
+            } catch (IOException e) {
+                LOG.warn("Closing the vector index {} failed: {}", path, e.toString());
+            }
+        }
+
+        private static Codec codec() {
+            KnnVectorsFormat hnsw = new Lucene99HnswVectorsFormat();
+            // Same name as the standard format, so the files read back with the standard codec.
+            KnnVectorsFormat wide = new KnnVectorsFormat(hnsw.getName()) {
+                @Override
+                public KnnVectorsWriter fieldsWriter(SegmentWriteState state) throws IOException {
+                    return hnsw.fieldsWriter(state);
+                }
+
+                @Override
+                public KnnVectorsReader fieldsReader(SegmentReadState state) throws IOException {
+                    return hnsw.fieldsReader(state);
+                }
+
+                @Override
+                public int getMaxDimensions(String fieldName) {
+                    return MAX_DIMENSIONS;
+                }
+            };
+            return new Lucene912Codec() {
+                @Override
+                public KnnVectorsFormat getKnnVectorsFormatForField(String field) {
+                    return wide;
+                }
+            };
+        }
+    }
+}
