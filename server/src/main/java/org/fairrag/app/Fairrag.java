@@ -10,8 +10,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicReference;
+import org.fairrag.embed.CachingEmbedder;
+import org.fairrag.embed.Chunker;
+import org.fairrag.embed.Embedder;
+import org.fairrag.embed.LangChainEmbedder;
 import org.fairrag.fdo.DatasetFdo;
 import org.fairrag.fdo.FdoKind;
 import org.fairrag.fdo.FdoPublisher;
@@ -29,7 +34,14 @@ import org.fairrag.store.Database;
 import org.fairrag.store.IngestionRuns;
 import org.fairrag.store.PidRegistry;
 import org.fairrag.store.PostgresServer;
+import org.fairrag.search.ArticleIndexer;
 import org.fairrag.store.SourceRecords;
+import org.fairrag.terms.TermIndexer;
+import org.fairrag.terms.TermLexicon;
+import org.fairrag.vectors.LuceneVectorIndex;
+import org.fairrag.vectors.VectorIndex;
+import org.fairrag.vectors.VectorStoreSettings;
+import org.fairrag.vectors.WeaviateVectorIndex;
 import org.fairrag.vocab.Concept;
 import org.fairrag.vocab.VocabularyGraphReader;
 import org.fairrag.vocab.VocabularyIndex;
@@ -40,8 +52,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One fairrag instance: owns the lifecycle of every part. {@link #open} starts the stores (PostgreSQL,
- * then the triple store) and loads the vocabulary; {@link #close} stops them in reverse order. The
- * HTTP server is started on top by {@link HttpServerLauncher}.
+ * then the triple store, then the vector index) and loads the vocabulary; {@link #close} stops them in
+ * reverse order. The HTTP server is started on top by {@link HttpServerLauncher}.
  */
 public final class Fairrag implements AutoCloseable {
 
@@ -65,6 +77,11 @@ public final class Fairrag implements AutoCloseable {
     private final DatasetFdo datasetFdo;
     private final AtomicReference<VocabularyIndex> vocabulary = new AtomicReference<>(VocabularyIndex.empty());
     private final List<ArticleIndex> articleIndexes = new ArrayList<>();
+    private final AtomicReference<TermLexicon> termLexicon = new AtomicReference<>(TermLexicon.empty());
+    private final Embedder queryEmbedder;
+    private final VectorIndex vectorIndex;
+    private final ArticleIndexer articleIndexer;
+    private final TermIndexer termIndexer;
 
     private Fairrag(FairragConfig config) throws IOException {
         this.config = config;
@@ -103,7 +120,21 @@ public final class Fairrag implements AutoCloseable {
             this.sourceRecords = new SourceRecords(database.pool());
             this.publisher = new FdoPublisher(graph, registry, config.baseUrl());
             this.datasetFdo = new DatasetFdo(config.baseUrl());
-            reloadVocabulary();
+            if (config.vectors().kind() == VectorStoreSettings.Kind.NONE) {
+                this.queryEmbedder = null;
+                this.vectorIndex = null;
+                this.articleIndexer = null;
+                this.termIndexer = null;
+            } else {
+                Embedder embedder = LangChainEmbedder.create(config.embedding());
+                this.queryEmbedder = new CachingEmbedder(embedder, config.queryCacheSize());
+                this.vectorIndex = openVectorIndex(config, embedder);
+                closeables.add(vectorIndex);
+                this.articleIndexer = new ArticleIndexer(vectorIndex, embedder, new Chunker());
+                this.termIndexer = new TermIndexer(vectorIndex, embedder);
+                articleIndexes.add(articleIndexer);
+            }
+            reloadVocabulary(IngestProgress.NONE);
         } catch (IOException | RuntimeException e) {
             closeQuietly();
             throw e;
@@ -143,7 +174,7 @@ public final class Fairrag implements AutoCloseable {
 
     public VocabularyIngest.Report loadVocabulary(VocabularyInfo info, List<Concept> concepts, IngestProgress progress) {
         VocabularyIngest.Report report = new VocabularyIngest(publisher, graphs).load(info, concepts, progress);
-        reloadVocabulary();
+        reloadVocabulary(progress);
         refreshDataset();
         return report;
     }
@@ -171,13 +202,36 @@ public final class Fairrag implements AutoCloseable {
         publisher.publish(graphs.publicContent(), List.of(datasetFdo.draft(stats, runs.all().await())), null);
     }
 
-    private void reloadVocabulary() {
+    /** Reads the vocabulary into memory, rebuilds the term lexicon and brings the term vectors up to date. */
+    private void reloadVocabulary(IngestProgress progress) {
         long t0 = System.nanoTime();
         VocabularyIndex index = VocabularyGraphReader.read(graph, graphs.vocabulary());
         vocabulary.set(index);
-        if (!index.isEmpty()) {
-            LOG.info("Vocabulary: {} terms in memory ({} ms)", index.size(), (System.nanoTime() - t0) / 1_000_000);
+        if (index.isEmpty()) {
+            return;
         }
+        LOG.info("Vocabulary: {} terms in memory ({} ms)", index.size(), (System.nanoTime() - t0) / 1_000_000);
+        long t1 = System.nanoTime();
+        termLexicon.set(TermLexicon.of(index));
+        LOG.info("Term lexicon built ({} ms)", (System.nanoTime() - t1) / 1_000_000);
+        if (termIndexer != null) {
+            long t2 = System.nanoTime();
+            TermIndexer.Report r = termIndexer.sync(index, progress);
+            if (r.embeddedTerms() > 0 || r.deletedTerms() > 0) {
+                LOG.info("Term vectors: {} terms ({} names) embedded, {} removed, {} unchanged ({} s)", r.embeddedTerms(),
+                        r.embeddedNames(), r.deletedTerms(), r.unchangedTerms(), (System.nanoTime() - t2) / 1_000_000_000);
+            }
+        }
+    }
+
+    private static VectorIndex openVectorIndex(FairragConfig config, Embedder embedder) {
+        VectorStoreSettings v = config.vectors();
+        return switch (v.kind()) {
+            case LUCENE -> LuceneVectorIndex.open(config.dataDir().resolve("vectors"), embedder.modelName(), embedder.dimension());
+            case WEAVIATE -> WeaviateVectorIndex.connect(v.weaviateUrl().orElseThrow(), v.weaviateApiKey(),
+                    WeaviateVectorIndex.DEFAULT_PREFIX, embedder.modelName(), embedder.dimension());
+            case NONE -> throw new IllegalArgumentException("no vector index is configured");
+        };
     }
 
     /** Registers a derived index to feed on every ingestion (the vector index). */
@@ -221,6 +275,13 @@ public final class Fairrag implements AutoCloseable {
     public FdoPublisher publisher() { return publisher; }
     public DatasetFdo datasetFdo() { return datasetFdo; }
     public VocabularyIndex vocabulary() { return vocabulary.get(); }
+    public TermLexicon termLexicon() { return termLexicon.get(); }
+    /** The vector index; empty when FAIRRAG_VECTORS=none. */
+    public Optional<VectorIndex> vectorIndex() { return Optional.ofNullable(vectorIndex); }
+    /** The embedder for queries, with its cache; empty when FAIRRAG_VECTORS=none. */
+    public Optional<Embedder> queryEmbedder() { return Optional.ofNullable(queryEmbedder); }
+    public Optional<ArticleIndexer> articleIndexer() { return Optional.ofNullable(articleIndexer); }
+    public Optional<TermIndexer> termIndexer() { return Optional.ofNullable(termIndexer); }
 
     /** The loopback query URL of the triple store: embedded Fuseki, or the configured endpoint. */
     public String sparqlQueryUrl() {

@@ -12,8 +12,13 @@ import org.apache.jena.query.QueryFactory;
 import org.fairrag.http.ApiRouter;
 import org.fairrag.http.HealthChecksFactory;
 import org.fairrag.http.OpenApiDocument;
+import org.fairrag.http.SearchHandler;
 import org.fairrag.http.SparqlProxy;
+import org.fairrag.http.TermsHandler;
 import org.fairrag.http.WorkerPool;
+import org.fairrag.search.ArticleSearch;
+import org.fairrag.terms.TermDetails;
+import org.fairrag.terms.TermSearch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,6 +42,9 @@ public final class HttpServerLauncher {
         var vertx = fairrag.vertx();
         WorkerPool sparqlPool = new WorkerPool(vertx, "sparql", config.workerThreads(), config.workerQueue());
         fairrag.closeWithInstance(sparqlPool);
+        // Embedding and index searches: CPU-bound, so no more threads than cores by default.
+        WorkerPool searchPool = new WorkerPool(vertx, "search", config.workerThreads(), config.workerQueue());
+        fairrag.closeWithInstance(searchPool);
 
         HttpClient upstream = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true),
                 new PoolOptions().setHttp1MaxSize(config.workerThreads() * 2));
@@ -52,11 +60,21 @@ public final class HttpServerLauncher {
                 .component("vocabulary", () -> fairrag.vocabulary().isEmpty()
                         ? Future.failedFuture("no vocabulary loaded")
                         : Future.succeededFuture(new JsonObject().put("terms", fairrag.vocabulary().size())));
+        fairrag.vectorIndex().ifPresent(index -> health.component("vectors", () -> searchPool.submit(() ->
+                new JsonObject().put("store", index.describe()).put("articles", index.articleCount()))));
+
+        var articleSearch = fairrag.vectorIndex().flatMap(index -> fairrag.queryEmbedder()
+                .map(embedder -> new ArticleSearch(embedder, index, fairrag::vocabulary)));
+        var termSearch = new TermSearch(fairrag::termLexicon, fairrag::vocabulary, fairrag.queryEmbedder(),
+                fairrag.vectorIndex());
+        var termDetails = new TermDetails(fairrag::vocabulary, fairrag.vectorIndex());
 
         Router router = ApiRouter.create(vertx, new ApiRouter.Handlers(
                 health.handler(),
                 sparql,
-                OpenApiDocument.bundled()::handle), ApiRouter.DEFAULT_MAX_BODY_BYTES);
+                OpenApiDocument.bundled()::handle,
+                new SearchHandler(articleSearch, searchPool, fairrag::vocabulary),
+                new TermsHandler(termSearch, termDetails, searchPool, fairrag::vocabulary)), ApiRouter.DEFAULT_MAX_BODY_BYTES);
 
         HttpServer server = vertx.createHttpServer(new HttpServerOptions()
                         .setHost(config.host())

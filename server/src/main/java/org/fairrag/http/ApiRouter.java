@@ -20,7 +20,9 @@ public final class ApiRouter {
     public record Handlers(
             Handler<RoutingContext> health,
             SparqlProxy sparql,
-            Handler<RoutingContext> openApi) {}
+            Handler<RoutingContext> openApi,
+            SearchHandler articleSearch,
+            TermsHandler terms) {}
 
     private ApiRouter() {}
 
@@ -36,6 +38,11 @@ public final class ApiRouter {
         router.get("/openapi.yaml").handler(h.openApi());
         router.route("/sparql").handler(h.sparql()::handle);
         router.route("/sparql/").handler(h.sparql()::handle);
+
+        router.get("/api/articles/search").handler(h.articleSearch()::handle);
+        router.get("/api/terms/search").handler(h.terms()::search);
+        router.get("/api/terms/:id").handler(h.terms()::detail);
+        router.get("/api/terms/:id/narrower").handler(h.terms()::narrower);
 
         router.route("/*").handler(StaticHandler.create("fairrag/ui").setIndexPage("index.html"));
 
