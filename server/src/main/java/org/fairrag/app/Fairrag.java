@@ -35,6 +35,7 @@ import org.fairrag.store.IngestionRuns;
 import org.fairrag.store.PidRegistry;
 import org.fairrag.store.PostgresServer;
 import org.fairrag.search.ArticleIndexer;
+import org.fairrag.search.PublishedArticles;
 import org.fairrag.store.SourceRecords;
 import org.fairrag.terms.TermIndexer;
 import org.fairrag.terms.TermLexicon;
@@ -62,6 +63,8 @@ public final class Fairrag implements AutoCloseable {
     public static final String DEMO_ARTICLES = "/fairrag/demo/articles.jsonl.gz";
     public static final String BUNDLED_MESH = "/fairrag/ontologies/mesh/mesh2024_descriptors.tsv.gz";
     private static final String INSTANCE_FILE = "fairrag-instance.properties";
+    /** Articles read back from the graph and indexed per step when the vector index is filled again. */
+    private static final int REINDEX_BATCH = 500;
 
     private final FairragConfig config;
     private final Vertx vertx;
@@ -135,6 +138,7 @@ public final class Fairrag implements AutoCloseable {
                 articleIndexes.add(articleIndexer);
             }
             reloadVocabulary(IngestProgress.NONE);
+            reindexIfEmpty();
         } catch (IOException | RuntimeException e) {
             closeQuietly();
             throw e;
@@ -222,6 +226,28 @@ public final class Fairrag implements AutoCloseable {
                         r.embeddedNames(), r.deletedTerms(), r.unchangedTerms(), (System.nanoTime() - t2) / 1_000_000_000);
             }
         }
+    }
+
+    /**
+     * Fills an empty vector index from the graph, as after a switch to another vector store, embedding
+     * model or index format: the articles are published, only their vectors are missing.
+     */
+    private void reindexIfEmpty() {
+        if (articleIndexer == null || vectorIndex.articleCount() > 0
+                || registry.countByKind().await().getOrDefault(FdoKind.ARTICLE, 0L) == 0) {
+            return;
+        }
+        PublishedArticles published = new PublishedArticles(graph, graphs);
+        List<String> pids = published.pids();
+        LOG.info("The vector index ({}) has no articles but the graph has {}: indexing them again", vectorIndex.describe(),
+                pids.size());
+        long t0 = System.nanoTime();
+        for (int from = 0; from < pids.size(); from += REINDEX_BATCH) {
+            articleIndexer.index(published.read(pids.subList(from, Math.min(pids.size(), from + REINDEX_BATCH)),
+                    vocabulary.get()));
+            LOG.info("Indexed {} of {} articles", Math.min(pids.size(), from + REINDEX_BATCH), pids.size());
+        }
+        LOG.info("Vector index filled again in {} s", (System.nanoTime() - t0) / 1_000_000_000);
     }
 
     private static VectorIndex openVectorIndex(FairragConfig config, Embedder embedder) {

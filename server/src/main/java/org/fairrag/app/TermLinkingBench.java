@@ -43,8 +43,11 @@ final class TermLinkingBench implements Callable<Integer> {
         try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().port(0).build())) {
             fairrag.loadDemoIfEmpty(new ConsoleProgress());
             TermLexicon none = TermLexicon.empty();
+            TermLexicon withoutLayNames = TermLexicon.withoutLayNames(fairrag.vocabulary());
             var variants = List.of(
                     new Variant("lexicon + vectors (the API)", new TermSearch(fairrag::termLexicon, fairrag::vocabulary,
+                            fairrag.queryEmbedder(), fairrag.vectorIndex())),
+                    new Variant("without the lay names", new TermSearch(() -> withoutLayNames, fairrag::vocabulary,
                             fairrag.queryEmbedder(), fairrag.vectorIndex())),
                     new Variant("lexicon alone", new TermSearch(fairrag::termLexicon, fairrag::vocabulary,
                             Optional.empty(), Optional.empty())),

@@ -14,8 +14,8 @@ import org.fairrag.vocab.Term;
 import org.fairrag.vocab.VocabularyIndex;
 
 /**
- * Finds vocabulary terms whose names say what a few plain words say, using only the vocabulary itself.
- * Every name of every term (preferred name and entry terms) is indexed by its words ({@link TermWords}).
+ * Finds vocabulary terms whose names say what a few plain words say. Every name of every term (preferred
+ * name, entry terms, and the everyday names of {@link LayNames}) is indexed by its words ({@link TermWords}).
  * A query word matches a name word that is the same word, a synonym, or a related form; synonyms come
  * from the vocabulary in two ways:
  * <ul>
@@ -82,7 +82,7 @@ public final class TermLexicon {
     private final Map<String, long[]> glossedPartsByPhrase;
     private final int[][] synonyms;
 
-    private TermLexicon(List<Term> terms, MedicalRoots roots) {
+    private TermLexicon(List<Term> terms, Map<String, List<String>> layNames, MedicalRoots roots) {
         int termCount = terms.size();
         termIds = new String[termCount];
         termLabels = new String[termCount];
@@ -100,7 +100,9 @@ public final class TermLexicon {
             nameList.add(term.label());
             owner.add(t);
             preferred.add(true);
-            for (String alt : term.altLabels()) {
+            List<String> others = new ArrayList<>(term.altLabels());
+            others.addAll(layNames.getOrDefault(term.id(), List.of()));
+            for (String alt : others) {
                 nameList.add(alt);
                 owner.add(t);
                 preferred.add(false);
@@ -189,15 +191,24 @@ public final class TermLexicon {
         synonyms = mineSynonyms(termCount);
     }
 
-    /** Indexes every name of every term of the vocabulary; a few seconds for MeSH. */
+    /** Indexes every name of every term of the vocabulary, with the bundled lay names; a few seconds for MeSH. */
     public static TermLexicon of(VocabularyIndex vocabulary) {
+        return of(vocabulary, LayNames.bundled());
+    }
+
+    /** Like {@link #of}, without the bundled lay names: what the vocabulary and word parts alone find. */
+    public static TermLexicon withoutLayNames(VocabularyIndex vocabulary) {
+        return of(vocabulary, LayNames.none());
+    }
+
+    private static TermLexicon of(VocabularyIndex vocabulary, LayNames layNames) {
         List<Term> terms = new ArrayList<>(vocabulary.terms());
         terms.sort(Comparator.comparing(Term::id));
-        return new TermLexicon(terms, MedicalRoots.bundled());
+        return new TermLexicon(terms, layNames.byTermId(vocabulary), MedicalRoots.bundled());
     }
 
     public static TermLexicon empty() {
-        return new TermLexicon(List.of(), MedicalRoots.bundled());
+        return new TermLexicon(List.of(), Map.of(), MedicalRoots.bundled());
     }
 
     private static Map<String, long[]> toLongArrays(Map<String, Set<Long>> sets) {

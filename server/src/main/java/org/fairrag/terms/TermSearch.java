@@ -16,12 +16,17 @@ import org.fairrag.vocab.VocabularyIndex;
 /**
  * Finds vocabulary terms from plain words: the {@link TermLexicon}'s matches (names, entry terms, word
  * parts) fused with the term names nearest in meaning to the query (vectors), as a weighted sum of the
- * lexical score and the cosine similarity. Without a vector index, the lexicon alone. Blocking.
+ * lexical score and the cosine similarity. A lexical match that covers the query well
+ * ({@link #CONFIDENT_LEXICAL} or more) comes first whatever the vectors say: on the lay-phrase dev set,
+ * the lexicon's first hit is right more often than the fused one, while the fused order is better below
+ * it. Without a vector index, the lexicon alone. Blocking.
  */
 public final class TermSearch {
 
     /** Weight of the lexical score; the cosine similarity gets the rest. */
-    static final double LEXICAL_WEIGHT = 0.7;
+    static final double LEXICAL_WEIGHT = 0.6;
+    /** A lexical score from which the lexicon's first match leads the results. */
+    static final double CONFIDENT_LEXICAL = 0.7;
     /** Candidates taken from each side before fusing. */
     private static final int LEXICAL_CANDIDATES = 50;
     private static final int VECTOR_CANDIDATES = 100;
@@ -52,6 +57,8 @@ public final class TermSearch {
             byTerm.merge(h.termId(), new Candidate(h.termId(), null, 0, h.name(), h.score()), Candidate::merge);
         }
         VocabularyIndex vocab = vocabulary.get();
+        String confident = byTerm.values().stream().filter(c -> c.lexical >= CONFIDENT_LEXICAL)
+                .max(Comparator.comparingDouble(Candidate::lexical)).map(Candidate::id).orElse(null);
         List<TermMatch> out = new ArrayList<>();
         for (Candidate c : byTerm.values()) {
             Optional<Term> term = vocab.byId(c.id);
@@ -63,8 +70,8 @@ public final class TermSearch {
             out.add(new TermMatch(c.id, term.get().label(), c.lexicalName != null ? c.lexicalName : c.vectorName,
                     score, term.get().treeNumbers()));
         }
-        out.sort(Comparator.comparingDouble((TermMatch m) -> -m.score()).thenComparingInt(m -> m.label().length())
-                .thenComparing(TermMatch::id));
+        out.sort(Comparator.comparing((TermMatch m) -> !m.id().equals(confident))
+                .thenComparingDouble(m -> -m.score()).thenComparingInt(m -> m.label().length()).thenComparing(TermMatch::id));
         return List.copyOf(out.subList(0, Math.min(k, out.size())));
     }
 
