@@ -27,7 +27,8 @@ import picocli.CommandLine.Option;
  * hybrid search without and with {@code terms=<id>&explode=true}, and of keyword (BM25) and vector
  * search alone as the baselines of the same run.
  */
-@Command(name = "quality", description = "Article retrieval: mean precision@10 over descriptors (query = preferred name, "
+@Command(name = "quality", description = "Article retrieval: mean precision@10 over the descriptors of some MeSH "
+        + "categories with the most articles (query = preferred name, "
         + "relevant = tagged with it or a narrower descriptor), hybrid without and with the exploded term filter, "
         + "BM25 alone and vectors alone. Uses the configured data directory (loads the demo into an empty one).")
 final class RetrievalQualityBench implements Callable<Integer> {
@@ -39,6 +40,10 @@ final class RetrievalQualityBench implements Callable<Integer> {
 
     @Option(names = "--descriptors", defaultValue = "25", description = "How many descriptors (default ${DEFAULT-VALUE}).")
     int count;
+
+    @Option(names = "--categories", defaultValue = "C", split = ",",
+            description = "MeSH tree categories to take descriptors from (default ${DEFAULT-VALUE}: diseases; E: techniques).")
+    List<String> categories;
 
     @Option(names = "--min-articles", defaultValue = "15",
             description = "Only descriptors with at least this many articles, exploded (default ${DEFAULT-VALUE}).")
@@ -54,9 +59,9 @@ final class RetrievalQualityBench implements Callable<Integer> {
             ArticleSearch search = new ArticleSearch(embedder, index, fairrag::vocabulary);
             List<Term> descriptors = descriptors(vocab, index);
             ArticleFilter everything = ArticleFilter.publicArticles();
-            System.out.printf("%d descriptors (categories C and E, tree depth 3 or more, at least %d public articles with "
-                    + "narrower ones), query = preferred name, relevant = tagged with it or a narrower descriptor%n%n",
-                    descriptors.size(), minArticles);
+            System.out.printf("%d descriptors (the ones with most articles in MeSH categories %s, tree depth 3 or more, at "
+                    + "least %d public articles with narrower ones), query = preferred name, relevant = tagged with it or "
+                    + "a narrower descriptor%n%n", descriptors.size(), String.join(",", categories), minArticles);
             System.out.printf("%-12s %-45s %8s %8s %8s %8s %8s%n", "descriptor", "name", "articles", "hybrid", "+filter",
                     "bm25", "vectors");
             double[] sums = new double[4];
@@ -83,13 +88,13 @@ final class RetrievalQualityBench implements Callable<Integer> {
         return 0;
     }
 
-    /** Descriptors of diseases (C) and techniques (E), below the two top tree levels, with the most articles. */
+    /** Descriptors of the chosen tree categories, below the two top tree levels, with the most articles. */
     private List<Term> descriptors(VocabularyIndex vocab, VectorIndex index) {
         record Counted(Term term, long articles) {}
         List<Counted> counted = new ArrayList<>();
         for (Term t : vocab.terms()) {
             boolean specific = t.treeNumbers().stream()
-                    .anyMatch(n -> (n.startsWith("C") || n.startsWith("E")) && n.split("\\.").length >= 3);
+                    .anyMatch(n -> categories.stream().anyMatch(n::startsWith) && n.split("\\.").length >= 3);
             if (specific) {
                 long n = index.countArticles(ArticleFilter.publicTaggedWithAny(vocab.withDescendants(t.id())));
                 if (n >= minArticles) {

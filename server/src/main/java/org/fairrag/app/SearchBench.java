@@ -63,7 +63,7 @@ import picocli.CommandLine.Option;
 final class SearchBench implements Callable<Integer> {
 
     private static final int K = 10;
-    private static final double NOISE = 0.02;
+    private static final double NOISE = 0.04;
     private static final int SPLIT_REQUESTS = 200;
 
     @Mixin
@@ -104,10 +104,11 @@ final class SearchBench implements Callable<Integer> {
 
             Path dir = workDir != null ? workDir : config.dataDir().resolve("bench");
             try (LuceneVectorIndex derived = derived(dir.resolve("derived-" + articles), demo, embedder, config)) {
-                System.out.printf("%n== derived corpus: %d articles, each a copy of one of the demo articles (same chunk "
-                        + "texts, MeSH tags and year; chunk vectors = the source's plus Gaussian noise, sigma %.2f per "
-                        + "dimension, renormalised, cosine to the source about %.2f)%n", derived.articleCount(), NOISE,
-                        1 / Math.sqrt(1 + NOISE * NOISE * embedder.dimension()));
+                System.out.printf("%n== derived corpus: %d articles recombined from the demo articles: each takes the "
+                        + "first chunk, MeSH tags and year of one demo article and each further chunk from another demo "
+                        + "article chosen at random; every chunk vector is the real one plus Gaussian noise (sigma %.2f "
+                        + "per dimension, renormalised: cosine to the real one about %.2f)%n", derived.articleCount(),
+                        NOISE, 1 / Math.sqrt(1 + NOISE * NOISE * embedder.dimension()));
                 measure(fairrag, derived, embedder, vocab, queries);
             }
         }
@@ -272,7 +273,8 @@ final class SearchBench implements Callable<Integer> {
     /** The derived corpus: built once in {@code dir}, reused by later runs. */
     private LuceneVectorIndex derived(Path dir, LuceneVectorIndex demo, Embedder embedder, FairragConfig config)
             throws IOException {
-        Path done = dir.resolve("complete");
+        // The marker names the recipe: a corpus made another way is made again.
+        Path done = dir.resolve("complete-recombined-" + NOISE);
         LuceneVectorIndex index = LuceneVectorIndex.open(dir, embedder.modelName(), embedder.dimension());
         if (Files.exists(done) && index.articleCount() == articles) {
             return index;
@@ -285,7 +287,9 @@ final class SearchBench implements Callable<Integer> {
         for (int i = 0; i < articles; i++) {
             IndexedArticle src = sources.get(i % sources.size());
             List<IndexedChunk> chunks = new ArrayList<>(src.chunks().size());
-            for (IndexedChunk c : src.chunks()) {
+            for (int j = 0; j < src.chunks().size(); j++) {
+                IndexedArticle from = j == 0 ? src : sources.get(random.nextInt(sources.size()));
+                IndexedChunk c = from.chunks().get(j == 0 ? 0 : random.nextInt(from.chunks().size()));
                 float[] v = c.vector().clone();
                 for (int d = 0; d < v.length; d++) {
                     v[d] += (float) (random.nextGaussian() * NOISE);

@@ -24,6 +24,9 @@ final class MedicalRoots {
 
     private record Part(String letters, Position position, List<String> meanings) {}
 
+    /** A word part found in a word: the letters {@code start} (inclusive) to {@code end}, and what they mean. */
+    record Found(int start, int end, List<String> meanings) {}
+
     private enum Position { START, END, ANYWHERE }
 
     private final List<Part> parts;
@@ -77,13 +80,13 @@ final class MedicalRoots {
     }
 
     /**
-     * The word parts {@code word} (lower case) contains, each as its list of everyday meanings: prefixes
-     * at its start, suffixes at its end, roots of five letters or more anywhere, and four-letter roots at
-     * its start or right after a part that starts it ("glyc" in hypo-glyc-emia, not "uter" in
-     * de-uter-ium: short roots hide inside unrelated words). A prefix of one or two letters counts only
-     * when a root or suffix follows it (an-emia, not an-imal).
+     * The word parts {@code word} (lower case) contains: prefixes at its start, suffixes at its end, roots
+     * of five letters or more anywhere, and four-letter roots at its start or right after a part that
+     * starts it ("glyc" in hypo-glyc-emia, not "uter" in de-uter-ium: short roots hide inside unrelated
+     * words). A prefix of one or two letters counts only when a root or suffix follows it (an-emia, not
+     * an-imal).
      */
-    List<List<String>> parts(String word) {
+    List<Found> parts(String word) {
         List<Part> starts = new ArrayList<>();
         for (Part p : parts) {
             if ((p.position == Position.START || p.position == Position.ANYWHERE)
@@ -91,19 +94,36 @@ final class MedicalRoots {
                 starts.add(p);
             }
         }
-        List<List<String>> out = new ArrayList<>();
+        List<Found> out = new ArrayList<>();
         for (Part p : parts) {
-            boolean contains = switch (p.position) {
-                case START -> starts.contains(p) && (p.letters.length() > 2 || followedByPart(word, p));
-                case END -> word.length() >= p.letters.length() + MIN_REST && word.endsWith(p.letters);
-                case ANYWHERE -> p.letters.length() > MIN_ROOT ? word.contains(p.letters)
-                        : starts.stream().anyMatch(s -> s == p || after(word, s, p));
+            int at = switch (p.position) {
+                case START -> starts.contains(p) && (p.letters.length() > 2 || followedByPart(word, p)) ? 0 : -1;
+                case END -> word.length() >= p.letters.length() + MIN_REST && word.endsWith(p.letters)
+                        ? word.length() - p.letters.length() : -1;
+                case ANYWHERE -> p.letters.length() > MIN_ROOT ? word.indexOf(p.letters) : shortRootAt(word, p, starts);
             };
-            if (contains) {
-                out.add(p.meanings);
+            if (at >= 0) {
+                out.add(new Found(at, at + p.letters.length(), p.meanings));
             }
         }
         return out;
+    }
+
+    /** Where a four-letter root starts the word or follows a part that starts it; -1 when it does neither. */
+    private static int shortRootAt(String word, Part root, List<Part> starts) {
+        for (Part s : starts) {
+            if (s == root) {
+                return 0;
+            }
+            int at = s.letters.length();
+            if (word.startsWith(root.letters, at)) {
+                return at;
+            }
+            if (at < word.length() && "aeiou".indexOf(word.charAt(at)) >= 0 && word.startsWith(root.letters, at + 1)) {
+                return at + 1;
+            }
+        }
+        return -1;
     }
 
     private boolean followedByPart(String word, Part prefix) {

@@ -75,8 +75,8 @@ public final class TermLexicon {
     private final Map<String, int[]> wordsByPrefix;
     private final Map<String, int[]> namesByKey;
     private final Map<String, int[]> namesByJoinedWords;
-    /** Number of word parts (see {@link MedicalRoots}) each word has. */
-    private final int[] partCount;
+    /** For each word, for each of its word parts (see {@link MedicalRoots}), the letters it spans as a bit mask. */
+    private final long[][] partLetters;
     /** For an everyday word: the words one of whose parts means it, as {@code word << 5 | part}. */
     private final Map<String, long[]> glossedParts;
     private final Map<String, long[]> glossedPartsByPhrase;
@@ -160,15 +160,17 @@ public final class TermLexicon {
         }
         namesByKey = toArrays(byKey);
         namesByJoinedWords = toArrays(byJoined);
-        partCount = new int[words.length];
+        partLetters = new long[words.length][];
         Map<String, Set<Long>> glossed = new HashMap<>();
         Map<String, Set<Long>> glossedByPhrase = new HashMap<>();
         for (int w = 0; w < words.length; w++) {
-            List<List<String>> parts = roots.parts(surfaces[w]);
-            partCount[w] = Math.min(parts.size(), MAX_PARTS);
-            for (int part = 0; part < partCount[w]; part++) {
+            List<MedicalRoots.Found> parts = roots.parts(surfaces[w]);
+            partLetters[w] = new long[Math.min(parts.size(), MAX_PARTS)];
+            for (int part = 0; part < partLetters[w].length; part++) {
+                MedicalRoots.Found found = parts.get(part);
+                partLetters[w][part] = letters(found.start(), found.end());
                 long entry = (long) w << 5 | part;
-                for (String meaning : parts.get(part)) {
+                for (String meaning : found.meanings()) {
                     List<String> m = analyzer.of(meaning);
                     if (m.size() == 1) {
                         glossed.computeIfAbsent(m.get(0), k -> new HashSet<>()).add(entry);
@@ -211,6 +213,15 @@ public final class TermLexicon {
         return new TermLexicon(List.of(), Map.of(), MedicalRoots.bundled());
     }
 
+    /** Bits {@code start} to {@code end} (exclusive), capped at 64 letters. */
+    private static long letters(int start, int end) {
+        long mask = 0;
+        for (int i = start; i < Math.min(end, Long.SIZE); i++) {
+            mask |= 1L << i;
+        }
+        return mask;
+    }
+
     private static Map<String, long[]> toLongArrays(Map<String, Set<Long>> sets) {
         Map<String, long[]> out = new HashMap<>(sets.size() * 2);
         sets.forEach((k, v) -> out.put(k, v.stream().mapToLong(Long::longValue).sorted().toArray()));
@@ -228,11 +239,11 @@ public final class TermLexicon {
 
     /** The best-matching terms, at most {@code limit}, best first; a term appears once, with its best name. */
     public List<Match> match(String query, int limit) {
-        List<String> queryWords = analyzer.of(query);
+        List<String> queryWords = analyzer.of(query).stream().map(this::americanSpelling).toList();
         if (queryWords.isEmpty() || names.length == 0) {
             return List.of();
         }
-        List<String> querySurface = analyzer.surface(query);
+        List<String> querySurface = analyzer.surface(query).stream().map(this::americanSpelling).toList();
         List<Slot> slots = slots(queryWords, querySurface.size() == queryWords.size() ? querySurface : queryWords);
         String exactKey = key(queryWords);
         // A word no name has could be anything: it weighs as much as the rarest word.
@@ -420,8 +431,9 @@ public final class TermLexicon {
     /**
      * How well a name and the query cover each other. A query word covers a name word by the quality
      * of their match, or, through word parts, by {@link #GLOSSED}; a name word counts as covered by
-     * the best match any query word makes with it, or by the share of its parts the query explains
-     * ("breastbone" explains all of Sternum but half of Sterno-tomy).
+     * the best match any query word makes with it, or by the share of its letters that the word parts
+     * the query explains span ("inflammation of the liver" explains all of hepat-itis, three fifths of
+     * steato-hepat-itis).
      */
     private float score(int name, List<Slot> slots, float[] slotWeight, float totalWeight) {
         int[] w = nameWords[name];
@@ -449,7 +461,7 @@ public final class TermLexicon {
         float nameWeight = 0;
         float precision = 0;
         for (int j = 0; j < w.length; j++) {
-            float byParts = partsCovered[j] == 0 ? 0 : GLOSSED * Integer.bitCount(partsCovered[j]) / partCount[w[j]];
+            float byParts = partsCovered[j] == 0 ? 0 : GLOSSED * explainedShare(w[j], partsCovered[j]);
             nameWeight += idf[w[j]];
             precision += idf[w[j]] * Math.max(covered[j], byParts);
         }
@@ -458,6 +470,17 @@ public final class TermLexicon {
             return 0;
         }
         return (1 + BETA_SQUARED) * precision * recall / (BETA_SQUARED * precision + recall);
+    }
+
+    /** The share of the word's letters spanned by the parts in {@code parts} (a bit mask of part indexes). */
+    private float explainedShare(int word, int parts) {
+        long letters = 0;
+        for (int p = 0; p < partLetters[word].length; p++) {
+            if ((parts & (1 << p)) != 0) {
+                letters |= partLetters[word][p];
+            }
+        }
+        return Long.bitCount(letters) / (float) Math.min(Long.SIZE, surfaces[word].length());
     }
 
     /** Whether name {@code a} is a better way to show a tie than name {@code b}: preferred, then shorter. */
@@ -488,6 +511,31 @@ public final class TermLexicon {
             }
         }
         return Arrays.copyOf(out, n);
+    }
+
+    /** British spellings MeSH writes the American way: oesophagus, anaemia, tumour, centre, analyse, organise. */
+    private static final List<Map.Entry<java.util.regex.Pattern, String>> BRITISH = List.of(
+            Map.entry(java.util.regex.Pattern.compile("oe"), "e"),
+            Map.entry(java.util.regex.Pattern.compile("ae"), "e"),
+            Map.entry(java.util.regex.Pattern.compile("our$"), "or"),
+            Map.entry(java.util.regex.Pattern.compile("tre$"), "ter"),
+            Map.entry(java.util.regex.Pattern.compile("yse$"), "yze"),
+            Map.entry(java.util.regex.Pattern.compile("is(e|ation|ed|ing)$"), "iz$1"));
+
+    /** The word, or its American spelling when only that is a word of some name. */
+    private String americanSpelling(String word) {
+        if (wordIds.containsKey(word)) {
+            return word;
+        }
+        String all = word;
+        for (Map.Entry<java.util.regex.Pattern, String> rule : BRITISH) {
+            String one = rule.getKey().matcher(word).replaceAll(rule.getValue());
+            if (!one.equals(word) && wordIds.containsKey(one)) {
+                return one;
+            }
+            all = rule.getKey().matcher(all).replaceAll(rule.getValue());
+        }
+        return wordIds.containsKey(all) ? all : word;
     }
 
     /** Name words one edit (two for long words) from a word no name has; none for short words. */

@@ -44,6 +44,7 @@ import org.apache.lucene.index.SegmentReadState;
 import org.apache.lucene.index.SegmentWriteState;
 import org.apache.lucene.index.StoredFields;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.index.TieredMergePolicy;
 import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.queries.function.FunctionQuery;
 import org.apache.lucene.queries.function.valuesource.ConstKnnFloatValueSource;
@@ -109,6 +110,7 @@ public final class LuceneVectorIndex implements VectorIndex {
      * (Lucene's ef); fewer makes recall drop below 0.98 for top 10.
      */
     private static final int MIN_KNN_CANDIDATES = 100;
+    private static final int SEGMENTS_PER_TIER = 3;
 
     private final Path dir;
     private final Analyzer analyzer = new EnglishAnalyzer();
@@ -517,7 +519,11 @@ public final class LuceneVectorIndex implements VectorIndex {
             this.directory = FSDirectory.open(path);
             boolean otherModel = DirectoryReader.indexExists(directory)
                     && !metadata.equals(subset(SegmentInfos.readLatestCommit(directory).getUserData(), metadata.keySet()));
-            IndexWriterConfig config = new IndexWriterConfig(analyzer).setCodec(codec())
+            // Written in batches at ingest, searched all the time: fewer, larger segments make each k-NN
+            // search walk one graph instead of several small ones (Lucene's default allows ten per tier).
+            TieredMergePolicy merges = new TieredMergePolicy();
+            merges.setSegmentsPerTier(SEGMENTS_PER_TIER);
+            IndexWriterConfig config = new IndexWriterConfig(analyzer).setCodec(codec()).setMergePolicy(merges)
                     .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
             this.writer = new IndexWriter(directory, config);
             if (otherModel) {

@@ -15,8 +15,14 @@ class MedicalRootsTest {
     @Test
     void should_find_a_root_and_a_suffix_in_one_word() {
         assertThat(roots.parts("hepatitis")).hasSize(2)
-                .anySatisfy(p -> assertThat(p).contains("liver"))
-                .anySatisfy(p -> assertThat(p).contains("inflammation"));
+                .anySatisfy(p -> {
+                    assertThat(p.meanings()).contains("liver");
+                    assertThat(p.start()).isZero();
+                })
+                .anySatisfy(p -> {
+                    assertThat(p.meanings()).contains("inflammation");
+                    assertThat(p.end()).isEqualTo("hepatitis".length());
+                });
     }
 
     @Test
@@ -39,7 +45,7 @@ class MedicalRootsTest {
         assertThatThrownBy(() -> MedicalRoots.read(new ByteArrayInputStream(table))).hasMessageContaining("ren");
     }
 
-    private static List<String> flat(List<List<String>> parts) {
-        return parts.stream().flatMap(List::stream).toList();
+    private static List<String> flat(List<MedicalRoots.Found> parts) {
+        return parts.stream().flatMap(p -> p.meanings().stream()).toList();
     }
 }
