@@ -35,7 +35,8 @@ final class TermLinkingBench implements Callable<Integer> {
     @Option(names = "--misses", description = "Print every phrase whose descriptor is not first.")
     boolean misses;
 
-    private record Case(String phrase, String descriptor) {}
+    /** @param listed whether MeSH lists the phrase as a name of the descriptor (4th column), or null if unknown */
+    private record Case(String phrase, String descriptor, Boolean listed) {}
 
     @Override
     public Integer call() throws Exception {
@@ -54,10 +55,13 @@ final class TermLinkingBench implements Callable<Integer> {
                     new Variant("vectors alone", new TermSearch(() -> none, fairrag::vocabulary,
                             fairrag.queryEmbedder(), fairrag.vectorIndex())));
             System.out.printf("%d phrases from %s%n%n", cases.size(), file);
-            System.out.printf("%-30s %7s %7s %10s%n", "variant", "Acc@1", "Acc@5", "ms/query");
+            long listed = cases.stream().filter(c -> Boolean.TRUE.equals(c.listed)).count();
+            System.out.printf("%-30s %7s %7s %10s   %s%n", "variant", "Acc@1", "Acc@5", "ms/query", String.format(
+                    "Acc@1/Acc@5 on the %d phrases MeSH lists as names | on the %d it does not", listed, cases.size() - listed));
             for (Variant v : variants) {
                 int at1 = 0;
                 int at5 = 0;
+                int[] listedHits = new int[4];
                 long nanos = 0;
                 List<String> missed = new ArrayList<>();
                 for (Case c : cases) {
@@ -67,6 +71,9 @@ final class TermLinkingBench implements Callable<Integer> {
                     int rank = rank(found, c.descriptor);
                     at1 += rank == 0 ? 1 : 0;
                     at5 += rank >= 0 ? 1 : 0;
+                    int subset = Boolean.TRUE.equals(c.listed) ? 0 : 2;
+                    listedHits[subset] += rank == 0 ? 1 : 0;
+                    listedHits[subset + 1] += rank >= 0 ? 1 : 0;
                     if (rank != 0) {
                         missed.add(String.format("  %-40s want %s %s, rank %s, got %s", c.phrase, c.descriptor,
                                 fairrag.vocabulary().byId(c.descriptor).map(t -> t.label()).orElse("?"),
@@ -74,8 +81,11 @@ final class TermLinkingBench implements Callable<Integer> {
                                 found.isEmpty() ? "nothing" : found.get(0).label() + " [" + found.get(0).matched() + "]"));
                     }
                 }
-                System.out.printf("%-30s %7.3f %7.3f %10.1f%n", v.name, at1 / (double) cases.size(),
-                        at5 / (double) cases.size(), nanos / 1e6 / cases.size());
+                long unlisted = cases.size() - listed;
+                System.out.printf("%-30s %7.3f %7.3f %10.1f   %.3f/%.3f | %.3f/%.3f%n", v.name, at1 / (double) cases.size(),
+                        at5 / (double) cases.size(), nanos / 1e6 / cases.size(), listedHits[0] / (double) Math.max(1, listed),
+                        listedHits[1] / (double) Math.max(1, listed), listedHits[2] / (double) Math.max(1, unlisted),
+                        listedHits[3] / (double) Math.max(1, unlisted));
                 if (misses && v == variants.get(0)) {
                     missed.forEach(System.out::println);
                 }
@@ -102,7 +112,7 @@ final class TermLinkingBench implements Callable<Integer> {
                 continue;
             }
             String[] cols = line.split("\t");
-            out.add(new Case(cols[0], cols[1]));
+            out.add(new Case(cols[0], cols[1], cols.length > 3 ? Boolean.valueOf("yes".equals(cols[3])) : null));
         }
         return out;
     }
