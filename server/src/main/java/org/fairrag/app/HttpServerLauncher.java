@@ -19,10 +19,15 @@ import org.fairrag.http.PidHandler;
 import org.fairrag.http.SerialTaskRunner;
 import org.fairrag.http.HealthChecksFactory;
 import org.fairrag.http.OpenApiDocument;
+import org.fairrag.http.SearchHandler;
 import org.fairrag.http.SparqlProxy;
+import org.fairrag.http.TermsHandler;
 import org.fairrag.http.WorkerPool;
 import org.fairrag.pid.FdoLoader;
 import org.fairrag.pid.PidRepresentations;
+import org.fairrag.search.ArticleSearch;
+import org.fairrag.terms.TermDetails;
+import org.fairrag.terms.TermSearch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,6 +51,9 @@ public final class HttpServerLauncher {
         var vertx = fairrag.vertx();
         WorkerPool sparqlPool = new WorkerPool(vertx, "sparql", config.workerThreads(), config.workerQueue());
         fairrag.closeWithInstance(sparqlPool);
+        // Embedding and index searches: CPU-bound, so no more threads than cores by default.
+        WorkerPool searchPool = new WorkerPool(vertx, "search", config.workerThreads(), config.workerQueue());
+        fairrag.closeWithInstance(searchPool);
 
         HttpClient upstream = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true),
                 new PoolOptions().setHttp1MaxSize(config.workerThreads() * 2));
@@ -61,6 +69,14 @@ public final class HttpServerLauncher {
                 .component("vocabulary", () -> fairrag.vocabulary().isEmpty()
                         ? Future.failedFuture("no vocabulary loaded")
                         : Future.succeededFuture(new JsonObject().put("terms", fairrag.vocabulary().size())));
+        fairrag.vectorIndex().ifPresent(index -> health.component("vectors", () -> searchPool.submit(() ->
+                new JsonObject().put("store", index.describe()).put("articles", index.articleCount()))));
+
+        var articleSearch = fairrag.vectorIndex().flatMap(index -> fairrag.queryEmbedder()
+                .map(embedder -> new ArticleSearch(embedder, index, fairrag::vocabulary)));
+        var termSearch = new TermSearch(fairrag::termLexicon, fairrag::vocabulary, fairrag.queryEmbedder(),
+                fairrag.vectorIndex());
+        var termDetails = new TermDetails(fairrag::vocabulary, fairrag.vectorIndex());
 
         WorkerPool pidPool = new WorkerPool(vertx, "pid", config.workerThreads(), config.workerQueue());
         fairrag.closeWithInstance(pidPool);
@@ -84,7 +100,9 @@ public final class HttpServerLauncher {
                 pid,
                 dataset,
                 crawler,
-                admin), ApiRouter.DEFAULT_MAX_BODY_BYTES);
+                admin,
+                new SearchHandler(articleSearch, searchPool, fairrag::vocabulary),
+                new TermsHandler(termSearch, termDetails, searchPool, fairrag::vocabulary)), ApiRouter.DEFAULT_MAX_BODY_BYTES);
 
         HttpServer server = vertx.createHttpServer(new HttpServerOptions()
                         .setHost(config.host())

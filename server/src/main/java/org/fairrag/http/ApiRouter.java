@@ -24,7 +24,9 @@ public final class ApiRouter {
             PidHandler pid,
             DatasetHandler dataset,
             CrawlerHandler crawler,
-            AdminHandler admin) {}
+            AdminHandler admin,
+            SearchHandler articleSearch,
+            TermsHandler terms) {}
 
     private ApiRouter() {}
 
@@ -40,6 +42,11 @@ public final class ApiRouter {
         router.get("/openapi.yaml").handler(h.openApi());
         router.route("/sparql").handler(h.sparql()::handle);
         router.route("/sparql/").handler(h.sparql()::handle);
+
+        router.get("/api/articles/search").handler(h.articleSearch()::handle);
+        router.get("/api/terms/search").handler(h.terms()::search);
+        router.get("/api/terms/:id").handler(h.terms()::detail);
+        router.get("/api/terms/:id/narrower").handler(h.terms()::narrower);
 
         router.route("/pid/:id").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::landing);
         router.route("/pid/:id/linkset").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::linkset);
