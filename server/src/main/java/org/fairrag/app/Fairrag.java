@@ -12,8 +12,13 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicReference;
+import org.fairrag.embed.CachingEmbedder;
+import org.fairrag.embed.Chunker;
+import org.fairrag.embed.Embedder;
+import org.fairrag.embed.LangChainEmbedder;
 import org.fairrag.fdo.DatasetFdo;
 import org.fairrag.fdo.FdoKind;
 import org.fairrag.fdo.FdoPublisher;
@@ -33,7 +38,15 @@ import org.fairrag.store.Database;
 import org.fairrag.store.IngestionRuns;
 import org.fairrag.store.PidRegistry;
 import org.fairrag.store.PostgresServer;
+import org.fairrag.search.ArticleIndexer;
+import org.fairrag.search.PublishedArticles;
 import org.fairrag.store.SourceRecords;
+import org.fairrag.terms.TermIndexer;
+import org.fairrag.terms.TermLexicon;
+import org.fairrag.vectors.LuceneVectorIndex;
+import org.fairrag.vectors.VectorIndex;
+import org.fairrag.vectors.VectorStoreSettings;
+import org.fairrag.vectors.WeaviateVectorIndex;
 import org.fairrag.vocab.Concept;
 import org.fairrag.vocab.VocabularyGraphReader;
 import org.fairrag.vocab.VocabularyIndex;
@@ -44,8 +57,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One fairrag instance: owns the lifecycle of every part. {@link #open} starts the stores (PostgreSQL,
- * then the triple store) and loads the vocabulary; {@link #close} stops them in reverse order. The
- * HTTP server is started on top by {@link HttpServerLauncher}.
+ * then the triple store, then the vector index) and loads the vocabulary; {@link #close} stops them in
+ * reverse order. The HTTP server is started on top by {@link HttpServerLauncher}.
  */
 public final class Fairrag implements AutoCloseable {
 
@@ -54,6 +67,8 @@ public final class Fairrag implements AutoCloseable {
     public static final String DEMO_ARTICLES = "/fairrag/demo/articles.jsonl.gz";
     public static final String BUNDLED_MESH = "/fairrag/ontologies/mesh/mesh2024_descriptors.tsv.gz";
     private static final String INSTANCE_FILE = "fairrag-instance.properties";
+    /** Articles read back from the graph and indexed per step when the vector index is filled again. */
+    private static final int REINDEX_BATCH = 500;
 
     private final FairragConfig config;
     private final Vertx vertx;
@@ -71,6 +86,12 @@ public final class Fairrag implements AutoCloseable {
     private final List<ArticleIndex> articleIndexes = new ArrayList<>();
     private final ApiKeys apiKeys;
     private final Tombstones tombstones;
+    private final AtomicReference<TermLexicon> termLexicon = new AtomicReference<>(TermLexicon.empty());
+    private final Embedder embedder;
+    private final Embedder queryEmbedder;
+    private final VectorIndex vectorIndex;
+    private final ArticleIndexer articleIndexer;
+    private final TermIndexer termIndexer;
 
     private Fairrag(FairragConfig config) throws IOException {
         this.config = config;
@@ -112,7 +133,23 @@ public final class Fairrag implements AutoCloseable {
             this.apiKeys = new ApiKeys(database.pool(), new SecureRandom());
             this.tombstones = new Tombstones(graph, graphs, registry, () -> List.copyOf(articleIndexes),
                     this::refreshDataset, Clock.systemUTC(), config.baseUrl());
-            reloadVocabulary();
+            if (config.vectors().kind() == VectorStoreSettings.Kind.NONE) {
+                this.embedder = null;
+                this.queryEmbedder = null;
+                this.vectorIndex = null;
+                this.articleIndexer = null;
+                this.termIndexer = null;
+            } else {
+                this.embedder = LangChainEmbedder.create(config.embedding());
+                this.queryEmbedder = new CachingEmbedder(embedder, config.queryCacheSize());
+                this.vectorIndex = openVectorIndex(config, embedder);
+                closeables.add(vectorIndex);
+                this.articleIndexer = new ArticleIndexer(vectorIndex, embedder, new Chunker());
+                this.termIndexer = new TermIndexer(vectorIndex, embedder);
+                articleIndexes.add(articleIndexer);
+            }
+            reloadVocabulary(IngestProgress.NONE);
+            reindexIfEmpty();
         } catch (IOException | RuntimeException e) {
             closeQuietly();
             throw e;
@@ -152,7 +189,7 @@ public final class Fairrag implements AutoCloseable {
 
     public VocabularyIngest.Report loadVocabulary(VocabularyInfo info, List<Concept> concepts, IngestProgress progress) {
         VocabularyIngest.Report report = new VocabularyIngest(publisher, graphs).load(info, concepts, progress);
-        reloadVocabulary();
+        reloadVocabulary(progress);
         refreshDataset();
         return report;
     }
@@ -180,13 +217,58 @@ public final class Fairrag implements AutoCloseable {
         publisher.publish(graphs.publicContent(), List.of(datasetFdo.draft(stats, runs.all().await())), null).await();
     }
 
-    private void reloadVocabulary() {
+    /** Reads the vocabulary into memory, rebuilds the term lexicon and brings the term vectors up to date. */
+    private void reloadVocabulary(IngestProgress progress) {
         long t0 = System.nanoTime();
         VocabularyIndex index = VocabularyGraphReader.read(graph, graphs.vocabulary());
         vocabulary.set(index);
-        if (!index.isEmpty()) {
-            LOG.info("Vocabulary: {} terms in memory ({} ms)", index.size(), (System.nanoTime() - t0) / 1_000_000);
+        if (index.isEmpty()) {
+            return;
         }
+        LOG.info("Vocabulary: {} terms in memory ({} ms)", index.size(), (System.nanoTime() - t0) / 1_000_000);
+        long t1 = System.nanoTime();
+        termLexicon.set(TermLexicon.of(index));
+        LOG.info("Term lexicon built ({} ms)", (System.nanoTime() - t1) / 1_000_000);
+        if (termIndexer != null) {
+            long t2 = System.nanoTime();
+            TermIndexer.Report r = termIndexer.sync(index, progress);
+            if (r.embeddedTerms() > 0 || r.deletedTerms() > 0) {
+                LOG.info("Term vectors: {} terms ({} names) embedded, {} removed, {} unchanged ({} s)", r.embeddedTerms(),
+                        r.embeddedNames(), r.deletedTerms(), r.unchangedTerms(), (System.nanoTime() - t2) / 1_000_000_000);
+            }
+        }
+    }
+
+    /**
+     * Fills an empty vector index from the graph, as after a switch to another vector store, embedding
+     * model or index format: the articles are published, only their vectors are missing.
+     */
+    private void reindexIfEmpty() {
+        if (articleIndexer == null || vectorIndex.articleCount() > 0
+                || registry.countByKind().await().getOrDefault(FdoKind.ARTICLE, 0L) == 0) {
+            return;
+        }
+        PublishedArticles published = new PublishedArticles(graph, graphs);
+        List<String> pids = published.pids();
+        LOG.info("The vector index ({}) has no articles but the graph has {}: indexing them again", vectorIndex.describe(),
+                pids.size());
+        long t0 = System.nanoTime();
+        for (int from = 0; from < pids.size(); from += REINDEX_BATCH) {
+            articleIndexer.index(published.read(pids.subList(from, Math.min(pids.size(), from + REINDEX_BATCH)),
+                    vocabulary.get()));
+            LOG.info("Indexed {} of {} articles", Math.min(pids.size(), from + REINDEX_BATCH), pids.size());
+        }
+        LOG.info("Vector index filled again in {} s", (System.nanoTime() - t0) / 1_000_000_000);
+    }
+
+    private static VectorIndex openVectorIndex(FairragConfig config, Embedder embedder) {
+        VectorStoreSettings v = config.vectors();
+        return switch (v.kind()) {
+            case LUCENE -> LuceneVectorIndex.open(config.dataDir().resolve("vectors"), embedder.modelName(), embedder.dimension());
+            case WEAVIATE -> WeaviateVectorIndex.connect(v.weaviateUrl().orElseThrow(), v.weaviateApiKey(),
+                    WeaviateVectorIndex.DEFAULT_PREFIX, embedder.modelName(), embedder.dimension());
+            case NONE -> throw new IllegalArgumentException("no vector index is configured");
+        };
     }
 
     /** Registers a derived index to feed on every ingestion (the vector index). */
@@ -233,6 +315,15 @@ public final class Fairrag implements AutoCloseable {
     public ApiKeys apiKeys() { return apiKeys; }
     /** Withdraws articles and summaries; blocking. */
     public Tombstones tombstones() { return tombstones; }
+    public TermLexicon termLexicon() { return termLexicon.get(); }
+    /** The vector index; empty when FAIRRAG_VECTORS=none. */
+    public Optional<VectorIndex> vectorIndex() { return Optional.ofNullable(vectorIndex); }
+    /** The embedder for bulk text (no cache); empty when FAIRRAG_VECTORS=none. */
+    public Optional<Embedder> embedder() { return Optional.ofNullable(embedder); }
+    /** The embedder for queries, with its cache; empty when FAIRRAG_VECTORS=none. */
+    public Optional<Embedder> queryEmbedder() { return Optional.ofNullable(queryEmbedder); }
+    public Optional<ArticleIndexer> articleIndexer() { return Optional.ofNullable(articleIndexer); }
+    public Optional<TermIndexer> termIndexer() { return Optional.ofNullable(termIndexer); }
 
     /** The loopback query URL of the triple store: embedded Fuseki, or the configured endpoint. */
     public String sparqlQueryUrl() {

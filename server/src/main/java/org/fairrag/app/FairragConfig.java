@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import org.fairrag.embed.EmbeddingSettings;
+import org.fairrag.vectors.VectorStoreSettings;
 
 /**
  * Every setting of a fairrag instance, immutable. Built from environment variables
@@ -15,6 +17,9 @@ import java.util.Optional;
  * @param sparqlUrl a remote SPARQL 1.1 query endpoint; empty = start the embedded Fuseki
  * @param sparqlUpdateUrl the remote update endpoint; defaults to {@code sparqlUrl}
  * @param textIndex whether the embedded triple store keeps its jena-text (Lucene) index
+ * @param vectors   where article chunk and term vectors are kept
+ * @param embedding which embedding model makes them
+ * @param queryCacheSize how many query embeddings are kept (least recently used go first)
  */
 public record FairragConfig(
         String host,
@@ -30,6 +35,9 @@ public record FairragConfig(
         int workerQueue,
         boolean loadDemo,
         boolean textIndex,
+        VectorStoreSettings vectors,
+        EmbeddingSettings embedding,
+        int queryCacheSize,
         Llm llm) {
 
     /**
@@ -57,6 +65,7 @@ public record FairragConfig(
     public static final String DEFAULT_DATA_DIR = "./fairrag-data";
     public static final Duration DEFAULT_SPARQL_TIMEOUT = Duration.ofSeconds(30);
     public static final int DEFAULT_SPARQL_MAX_ROWS = 10_000;
+    public static final int DEFAULT_QUERY_CACHE_SIZE = 10_000;
 
     public FairragConfig {
         Objects.requireNonNull(host, "host");
@@ -78,6 +87,11 @@ public record FairragConfig(
             throw new IllegalArgumentException("worker pool sizes must be positive");
         }
         sparqlUpdateUrl = sparqlUpdateUrl.isPresent() ? sparqlUpdateUrl : sparqlUrl;
+        Objects.requireNonNull(vectors, "vectors");
+        Objects.requireNonNull(embedding, "embedding");
+        if (queryCacheSize < 0) {
+            throw new IllegalArgumentException("FAIRRAG_QUERY_CACHE must not be negative, got: " + queryCacheSize);
+        }
     }
 
     /** The configuration the environment describes; unset variables take the documented defaults. */
@@ -96,6 +110,14 @@ public record FairragConfig(
         get(env, "FAIRRAG_WORKER_QUEUE").ifPresent(v -> b.workerQueue(parseInt("FAIRRAG_WORKER_QUEUE", v)));
         get(env, "FAIRRAG_DEMO").ifPresent(v -> b.loadDemo(Boolean.parseBoolean(v)));
         get(env, "FAIRRAG_TEXT_INDEX").ifPresent(v -> b.textIndex(Boolean.parseBoolean(v)));
+        get(env, "FAIRRAG_VECTORS").ifPresent(v -> b.vectors = VectorStoreSettings.parseKind(v));
+        get(env, "FAIRRAG_WEAVIATE_URL").ifPresent(v -> b.weaviateUrl = v);
+        get(env, "FAIRRAG_WEAVIATE_API_KEY").ifPresent(v -> b.weaviateApiKey = v);
+        get(env, "FAIRRAG_EMBEDDING").ifPresent(v -> b.embedding = v);
+        get(env, "FAIRRAG_EMBEDDING_BASE_URL").ifPresent(v -> b.embeddingBaseUrl = v);
+        get(env, "FAIRRAG_EMBEDDING_MODEL").ifPresent(v -> b.embeddingModel = v);
+        get(env, "FAIRRAG_EMBEDDING_API_KEY").ifPresent(v -> b.embeddingApiKey = v);
+        get(env, "FAIRRAG_QUERY_CACHE").ifPresent(v -> b.queryCacheSize(parseInt("FAIRRAG_QUERY_CACHE", v)));
         if (get(env, "FAIRRAG_LLM").isPresent()) {
             b.llm(new Llm(get(env, "FAIRRAG_LLM").get().toLowerCase(java.util.Locale.ROOT), get(env, "FAIRRAG_LLM_BASE_URL"),
                     get(env, "FAIRRAG_LLM_MODEL"), get(env, "FAIRRAG_LLM_API_KEY"),
@@ -124,6 +146,14 @@ public record FairragConfig(
         b.workerQueue = workerQueue;
         b.loadDemo = loadDemo;
         b.textIndex = textIndex;
+        b.vectors = vectors.kind();
+        b.weaviateUrl = vectors.weaviateUrl().orElse(null);
+        b.weaviateApiKey = vectors.weaviateApiKey().orElse(null);
+        b.embedding = embedding.provider();
+        b.embeddingBaseUrl = embedding.baseUrl().orElse(null);
+        b.embeddingModel = embedding.model().orElse(null);
+        b.embeddingApiKey = embedding.apiKey().orElse(null);
+        b.queryCacheSize = queryCacheSize;
         b.llm = llm;
         return b;
     }
@@ -191,6 +221,14 @@ public record FairragConfig(
         private int workerQueue = 64;
         private boolean loadDemo = true;
         private boolean textIndex = true;
+        private VectorStoreSettings.Kind vectors = VectorStoreSettings.Kind.LUCENE;
+        private String weaviateUrl;
+        private String weaviateApiKey;
+        private String embedding = EmbeddingSettings.MINILM;
+        private String embeddingBaseUrl;
+        private String embeddingModel;
+        private String embeddingApiKey;
+        private int queryCacheSize = DEFAULT_QUERY_CACHE_SIZE;
         private Llm llm = Llm.NONE;
 
         public Builder host(String v) { host = v; return this; }
@@ -206,13 +244,27 @@ public record FairragConfig(
         public Builder workerQueue(int v) { workerQueue = v; return this; }
         public Builder loadDemo(boolean v) { loadDemo = v; return this; }
         public Builder textIndex(boolean v) { textIndex = v; return this; }
+        public Builder vectors(VectorStoreSettings.Kind v) { vectors = v; return this; }
+        public Builder weaviate(String url, String apiKey) { weaviateUrl = url; weaviateApiKey = apiKey; return this; }
+        public Builder embedding(String provider, String baseUrl, String model, String apiKey) {
+            embedding = provider;
+            embeddingBaseUrl = baseUrl;
+            embeddingModel = model;
+            embeddingApiKey = apiKey;
+            return this;
+        }
+        public Builder queryCacheSize(int v) { queryCacheSize = v; return this; }
         public Builder llm(Llm v) { llm = v; return this; }
 
         public FairragConfig build() {
             String base = baseUrl != null ? baseUrl : "http://localhost:" + (port == 0 ? DEFAULT_PORT : port);
             return new FairragConfig(host, port, dataDir.toAbsolutePath().normalize(), base,
                     Optional.ofNullable(pgUrl), Optional.ofNullable(sparqlUrl), Optional.ofNullable(sparqlUpdateUrl),
-                    sparqlTimeout, sparqlMaxRows, workerThreads, workerQueue, loadDemo, textIndex, llm);
+                    sparqlTimeout, sparqlMaxRows, workerThreads, workerQueue, loadDemo, textIndex,
+                    new VectorStoreSettings(vectors, Optional.ofNullable(weaviateUrl), Optional.ofNullable(weaviateApiKey)),
+                    new EmbeddingSettings(embedding, Optional.ofNullable(embeddingBaseUrl),
+                            Optional.ofNullable(embeddingModel), Optional.ofNullable(embeddingApiKey)),
+                    queryCacheSize, llm);
         }
     }
 }

@@ -11,7 +11,14 @@ import io.vertx.ext.web.Router;
 import org.apache.jena.query.QueryFactory;
 import java.util.List;
 import org.fairrag.fdo.DatasetFdo;
+import java.util.Set;
+import org.fairrag.embed.Embedder;
+import org.fairrag.embed.LangChainEmbedder;
+import org.fairrag.filter.ArticleRetriever;
 import org.fairrag.filter.FilterService;
+import org.fairrag.filter.TermSelection;
+import org.fairrag.search.ArticleQuery;
+import org.fairrag.vectors.ArticleFilter;
 import org.fairrag.generate.ChatModels;
 import org.fairrag.generate.ChatSummarizer;
 import org.fairrag.generate.ExtractiveSummarizer;
@@ -28,10 +35,15 @@ import org.fairrag.http.SerialTaskRunner;
 import org.fairrag.http.SummarizeHandler;
 import org.fairrag.http.HealthChecksFactory;
 import org.fairrag.http.OpenApiDocument;
+import org.fairrag.http.SearchHandler;
 import org.fairrag.http.SparqlProxy;
+import org.fairrag.http.TermsHandler;
 import org.fairrag.http.WorkerPool;
 import org.fairrag.pid.FdoLoader;
 import org.fairrag.pid.PidRepresentations;
+import org.fairrag.search.ArticleSearch;
+import org.fairrag.terms.TermDetails;
+import org.fairrag.terms.TermSearch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,18 +61,25 @@ public final class HttpServerLauncher {
         }
     }
 
-    private static Summarizer summarizer(FairragConfig config, Prompts prompts, WorkerPool pool) {
-        FairragConfig.Llm llm = config.llm();
+    private static Summarizer summarizer(Fairrag fairrag, Prompts prompts, WorkerPool pool) {
+        FairragConfig.Llm llm = fairrag.config().llm();
         if (llm.enabled()) {
             ChatModels.Configured chat = ChatModels.create(llm.provider(), llm.baseUrl().orElse(null),
                     llm.model().orElse(null), llm.apiKey().orElse(null), llm.timeout());
             LOG.info("Summaries by the chat model {}", chat.name());
             return new ChatSummarizer(chat.model(), chat.name(), prompts);
         }
-        var model = new dev.langchain4j.model.embedding.onnx.allminilml6v2.AllMiniLmL6V2EmbeddingModel();
-        return new ExtractiveSummarizer(texts -> model.embedAll(texts.stream()
-                .map(dev.langchain4j.data.segment.TextSegment::from).toList()).content().stream()
-                .map(dev.langchain4j.data.embedding.Embedding::vector).toList(), "all-minilm-l6-v2", pool);
+        Embedder embedder = fairrag.embedder().orElseGet(() -> LangChainEmbedder.create(fairrag.config().embedding()));
+        return new ExtractiveSummarizer(embedder::embedAll, embedder.modelName(),
+                pid -> fairrag.vectorIndex().map(index -> index.chunks(pid)).orElse(List.of()), pool);
+    }
+
+    /** Filtering inside retrieval: the search with the term selection as its filter, public articles only. */
+    private static ArticleRetriever retriever(ArticleSearch search) {
+        return (q, k, selection, yearFrom, yearTo) -> search.search(new ArticleQuery(q, k, selection.terms(),
+                        selection.mode() == TermSelection.Mode.ALL, selection.explode(), selection.exclude(), yearFrom,
+                        yearTo, Set.of(ArticleFilter.PUBLIC))).hits().stream()
+                .map(hit -> new FilterService.Candidate(hit.pid(), hit.score())).toList();
     }
 
     /** Starts the server; it stops when {@code fairrag} closes. Blocks until listening. */
@@ -69,6 +88,9 @@ public final class HttpServerLauncher {
         var vertx = fairrag.vertx();
         WorkerPool sparqlPool = new WorkerPool(vertx, "sparql", config.workerThreads(), config.workerQueue());
         fairrag.closeWithInstance(sparqlPool);
+        // Embedding and index searches: CPU-bound, so no more threads than cores by default.
+        WorkerPool searchPool = new WorkerPool(vertx, "search", config.workerThreads(), config.workerQueue());
+        fairrag.closeWithInstance(searchPool);
 
         HttpClient upstream = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true),
                 new PoolOptions().setHttp1MaxSize(config.workerThreads() * 2));
@@ -82,7 +104,7 @@ public final class HttpServerLauncher {
         FilterService filter = new FilterService(fairrag.graph(), fairrag.graphs(), fairrag::vocabulary);
         Prompts prompts = Prompts.bundled();
         SummaryService summaries = new SummaryService(fairrag.graph(), fairrag.graphs(), fairrag.publisher(),
-                summarizer(config, prompts, apiPool), apiPool);
+                summarizer(fairrag, prompts, apiPool), apiPool);
 
         var ask = QueryFactory.create("ASK {}");
         HealthChecksFactory health = new HealthChecksFactory(vertx)
@@ -93,6 +115,14 @@ public final class HttpServerLauncher {
                 .component("vocabulary", () -> fairrag.vocabulary().isEmpty()
                         ? Future.failedFuture("no vocabulary loaded")
                         : Future.succeededFuture(new JsonObject().put("terms", fairrag.vocabulary().size())));
+        fairrag.vectorIndex().ifPresent(index -> health.component("vectors", () -> searchPool.submit(() ->
+                new JsonObject().put("store", index.describe()).put("articles", index.articleCount()))));
+
+        var articleSearch = fairrag.vectorIndex().flatMap(index -> fairrag.queryEmbedder()
+                .map(embedder -> new ArticleSearch(embedder, index, fairrag::vocabulary)));
+        var termSearch = new TermSearch(fairrag::termLexicon, fairrag::vocabulary, fairrag.queryEmbedder(),
+                fairrag.vectorIndex());
+        var termDetails = new TermDetails(fairrag::vocabulary, fairrag.vectorIndex());
 
         WorkerPool pidPool = new WorkerPool(vertx, "pid", config.workerThreads(), config.workerQueue());
         fairrag.closeWithInstance(pidPool);
@@ -113,13 +143,15 @@ public final class HttpServerLauncher {
                 health.handler(),
                 sparql,
                 OpenApiDocument.bundled()::handle,
-                new FilterHandler(filter, null, fairrag.registry(), fairrag::vocabulary, apiPool, config.baseUrl(),
+                new FilterHandler(filter, articleSearch.map(HttpServerLauncher::retriever).orElse(null), fairrag.registry(), fairrag::vocabulary, apiPool, config.baseUrl(),
                         visibleGraphs),
                 new SummarizeHandler(summaries, prompts, fairrag::vocabulary, config.baseUrl(), visibleGraphs),
                 pid,
                 dataset,
                 crawler,
-                admin), ApiRouter.DEFAULT_MAX_BODY_BYTES);
+                admin,
+                new SearchHandler(articleSearch, searchPool, fairrag::vocabulary),
+                new TermsHandler(termSearch, termDetails, searchPool, fairrag::vocabulary)), ApiRouter.DEFAULT_MAX_BODY_BYTES);
 
         HttpServer server = vertx.createHttpServer(new HttpServerOptions()
                         .setHost(config.host())

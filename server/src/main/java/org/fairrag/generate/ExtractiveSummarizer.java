@@ -4,7 +4,9 @@ import io.vertx.core.Future;
 import java.text.BreakIterator;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -12,6 +14,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import org.fairrag.http.WorkerPool;
+import org.fairrag.vectors.IndexedChunk;
 
 /**
  * The summary that needs no language model: sentences of the chosen abstracts ranked by similarity to
@@ -19,6 +22,10 @@ import org.fairrag.http.WorkerPool;
  * and not redundant, near-duplicates merged into one statement citing every article that says it, and
  * ordered by article and position so the summary reads in a sensible order. Only the given articles
  * are ever used.
+ *
+ * <p>The chunk vectors kept by the vector index are reused twice: chunks far less relevant than the
+ * best are not split into sentences at all (so a summary of many articles embeds a few dozen
+ * sentences, not hundreds), and a sentence's relevance is blended with its chunk's.
  */
 public final class ExtractiveSummarizer implements Summarizer {
 
@@ -27,20 +34,30 @@ public final class ExtractiveSummarizer implements Summarizer {
     /** Sentences more similar than this say the same thing. */
     static final double DUPLICATE = 0.9;
     static final int MIN_WORDS = 6;
+    /** Chunks whose similarity to the request is this far below the best chunk's are skipped. */
+    static final double CHUNK_MARGIN = 0.2;
+    static final int MAX_CHUNKS = 24;
+    /** Weight of the chunk's similarity in a sentence's relevance. */
+    static final double CHUNK_WEIGHT = 0.2;
 
     private static final Pattern SECTION_LABEL = Pattern.compile("^(?:[A-Z][A-Z /&-]{2,40}):\\s*");
     private static final Pattern WORD = Pattern.compile("\\p{L}+");
+    private static final Pattern SPACES = Pattern.compile("\\s+");
 
     private final Function<List<String>, List<float[]>> embed;
+    private final Function<String, List<IndexedChunk>> chunksOf;
     private final String modelName;
     private final WorkerPool pool;
 
     /**
      * @param embed     embeds a batch of texts (unit-length or not; cosine is used)
      * @param embedding the embedding model's name, recorded in the summary's provenance
+     * @param chunksOf  the indexed chunks of an article with their vectors, empty when not indexed
      */
-    public ExtractiveSummarizer(Function<List<String>, List<float[]>> embed, String embedding, WorkerPool pool) {
+    public ExtractiveSummarizer(Function<List<String>, List<float[]>> embed, String embedding,
+                                Function<String, List<IndexedChunk>> chunksOf, WorkerPool pool) {
         this.embed = embed;
+        this.chunksOf = chunksOf;
         this.modelName = "extractive-mmr (" + embedding + ")";
         this.pool = pool;
     }
@@ -63,21 +80,24 @@ public final class ExtractiveSummarizer implements Summarizer {
     private record Sentence(String text, SourceArticle source, int position) {}
 
     List<Statement> select(SummaryInput input) {
-        List<Sentence> sentences = sentences(input.sources());
+        String query = input.termLabels().isEmpty() ? input.prompt()
+                : input.prompt() + " " + String.join(", ", input.termLabels());
+        float[] q = embed.apply(List.of(query)).get(0);
+        List<Sentence> sentences = new ArrayList<>();
+        List<Double> chunkRelevance = new ArrayList<>();
+        relevantSentences(input.sources(), q, sentences, chunkRelevance);
         if (sentences.isEmpty()) {
             return fallback(input);
         }
-        String query = input.termLabels().isEmpty() ? input.prompt()
-                : input.prompt() + " " + String.join(", ", input.termLabels());
-        List<String> texts = new ArrayList<>(sentences.size() + 1);
-        texts.add(query);
-        sentences.forEach(s -> texts.add(s.text()));
-        List<float[]> vectors = embed.apply(texts);
-        float[] q = vectors.get(0);
+        List<float[]> vectors = new ArrayList<>(sentences.size() + 1);
+        vectors.add(q);
+        vectors.addAll(embed.apply(sentences.stream().map(Sentence::text).toList()));
         int n = sentences.size();
         double[] relevance = new double[n];
         for (int i = 0; i < n; i++) {
-            relevance[i] = cosine(q, vectors.get(i + 1));
+            double own = cosine(q, vectors.get(i + 1));
+            Double chunk = chunkRelevance.get(i);
+            relevance[i] = chunk == null ? own : (1 - CHUNK_WEIGHT) * own + CHUNK_WEIGHT * chunk;
         }
 
         int budget = Math.min(n, Math.max(3, Math.min(10, 2 + input.sources().size())));
@@ -132,6 +152,43 @@ public final class ExtractiveSummarizer implements Summarizer {
             out.add(new Statement(s.text(), cites.stream().map(SourceArticle::pid).toList()));
         }
         return out;
+    }
+
+    /**
+     * The candidate sentences, each with the relevance of the chunk it lies in (null when the article's
+     * chunks are not indexed). Sentences of chunks well below the best chunk are left out.
+     */
+    private void relevantSentences(List<SourceArticle> sources, float[] q, List<Sentence> out, List<Double> chunkOut) {
+        Map<String, List<IndexedChunk>> chunks = new HashMap<>();
+        List<Double> all = new ArrayList<>();
+        for (SourceArticle a : sources) {
+            List<IndexedChunk> c = chunksOf.apply(a.pid());
+            chunks.put(a.pid(), c);
+            c.forEach(chunk -> all.add(cosine(q, chunk.vector())));
+        }
+        all.sort(Comparator.reverseOrder());
+        double floor = all.isEmpty() ? Double.NEGATIVE_INFINITY
+                : Math.max(all.get(0) - CHUNK_MARGIN, all.get(Math.min(all.size(), MAX_CHUNKS) - 1));
+        for (Sentence s : sentences(sources)) {
+            List<IndexedChunk> articleChunks = chunks.get(s.source().pid());
+            if (articleChunks.isEmpty()) {
+                out.add(s);
+                chunkOut.add(null);
+                continue;
+            }
+            String key = normalised(s.text());
+            IndexedChunk home = articleChunks.stream().filter(c -> normalised(c.text()).contains(key)).findFirst()
+                    .orElse(null);
+            double relevance = home == null ? Double.NaN : cosine(q, home.vector());
+            if (home == null || relevance >= floor) {
+                out.add(s);
+                chunkOut.add(home == null ? null : relevance);
+            }
+        }
+    }
+
+    private static String normalised(String text) {
+        return SPACES.matcher(text).replaceAll(" ").strip();
     }
 
     /** Articles too short for any full sentence: state each title, citing it. */

@@ -19,6 +19,10 @@ import org.apache.jena.rdf.model.ResourceFactory;
 import org.apache.jena.rdf.model.Statement;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFDataMgr;
+import org.apache.jena.sparql.core.DatasetGraph;
+import org.apache.jena.sparql.core.DatasetGraphWrapper;
+import org.apache.jena.tdb2.DatabaseMgr;
+import org.apache.jena.tdb2.sys.TDBInternal;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -143,7 +147,21 @@ public final class EmbeddedFuseki implements AutoCloseable {
     @Override
     public void close() {
         server.stop();
+        DatasetGraph tdb = tdb2Of(dataset.asDatasetGraph());
         dataset.close();
+        if (tdb != null) {
+            // TDB2 caches an open database per location; expelling it lets a later open in this JVM start
+            // afresh instead of registering the text index twice with the old transaction coordinator.
+            TDBInternal.expel(tdb);
+        }
         LOG.info("Embedded Fuseki stopped");
+    }
+
+    private static DatasetGraph tdb2Of(DatasetGraph dsg) {
+        DatasetGraph current = dsg;
+        while (current != null && !DatabaseMgr.isTDB2(current)) {
+            current = current instanceof DatasetGraphWrapper w ? w.getWrapped() : null;
+        }
+        return current;
     }
 }

@@ -26,7 +26,9 @@ public final class ApiRouter {
             PidHandler pid,
             DatasetHandler dataset,
             CrawlerHandler crawler,
-            AdminHandler admin) {}
+            AdminHandler admin,
+            SearchHandler articleSearch,
+            TermsHandler terms) {}
 
     private ApiRouter() {}
 
@@ -43,6 +45,10 @@ public final class ApiRouter {
         router.route("/sparql").handler(h.sparql()::handle);
         router.route("/sparql/").handler(h.sparql()::handle);
 
+        router.get("/api/articles/search").handler(h.articleSearch()::handle);
+        router.get("/api/terms/search").handler(h.terms()::search);
+        router.get("/api/terms/:id").handler(h.terms()::detail);
+        router.get("/api/terms/:id/narrower").handler(h.terms()::narrower);
         router.post("/api/filter").handler(h.filter()::handle);
         router.post("/api/summarize").handler(h.summarize()::handle);
         router.get("/api/summarize/prompt").handler(h.summarize()::defaultPrompt);

@@ -60,4 +60,41 @@ class FairragConfigTest {
         assertThatThrownBy(() -> FairragConfig.fromEnvironment(Map.of("FAIRRAG_SPARQL_TIMEOUT", "soon")).build())
                 .hasMessageContaining("FAIRRAG_SPARQL_TIMEOUT");
     }
+
+    @Test
+    void should_read_the_search_settings() {
+        FairragConfig defaults = FairragConfig.fromEnvironment(Map.of()).build();
+        FairragConfig c = FairragConfig.fromEnvironment(Map.of(
+                "FAIRRAG_VECTORS", "weaviate",
+                "FAIRRAG_WEAVIATE_URL", "http://weaviate:8080",
+                "FAIRRAG_WEAVIATE_API_KEY", "secret",
+                "FAIRRAG_EMBEDDING", "ollama",
+                "FAIRRAG_EMBEDDING_BASE_URL", "http://ollama:11434",
+                "FAIRRAG_EMBEDDING_MODEL", "nomic-embed-text",
+                "FAIRRAG_QUERY_CACHE", "50")).build();
+
+        assertThat(defaults.vectors().kind()).isEqualTo(org.fairrag.vectors.VectorStoreSettings.Kind.LUCENE);
+        assertThat(defaults.embedding().provider()).isEqualTo("all-minilm-l6-v2");
+        assertThat(defaults.queryCacheSize()).isEqualTo(10_000);
+        assertThat(c.vectors().kind()).isEqualTo(org.fairrag.vectors.VectorStoreSettings.Kind.WEAVIATE);
+        assertThat(c.vectors().weaviateUrl()).contains("http://weaviate:8080");
+        assertThat(c.vectors().weaviateApiKey()).contains("secret");
+        assertThat(c.embedding().provider()).isEqualTo("ollama");
+        assertThat(c.embedding().baseUrl()).contains("http://ollama:11434");
+        assertThat(c.embedding().model()).contains("nomic-embed-text");
+        assertThat(c.queryCacheSize()).isEqualTo(50);
+        assertThat(c.toBuilder().build()).isEqualTo(c);
+    }
+
+    @Test
+    void should_explain_bad_search_settings() {
+        assertThatThrownBy(() -> FairragConfig.fromEnvironment(Map.of("FAIRRAG_VECTORS", "faiss")).build())
+                .hasMessageContaining("FAIRRAG_VECTORS");
+        assertThatThrownBy(() -> FairragConfig.fromEnvironment(Map.of("FAIRRAG_VECTORS", "weaviate")).build())
+                .hasMessageContaining("FAIRRAG_WEAVIATE_URL");
+        assertThatThrownBy(() -> FairragConfig.fromEnvironment(Map.of("FAIRRAG_EMBEDDING", "word2vec")).build())
+                .hasMessageContaining("FAIRRAG_EMBEDDING");
+        assertThatThrownBy(() -> FairragConfig.fromEnvironment(Map.of("FAIRRAG_EMBEDDING", "openai")).build())
+                .hasMessageContaining("FAIRRAG_EMBEDDING_API_KEY");
+    }
 }

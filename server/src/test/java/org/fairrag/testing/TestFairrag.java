@@ -10,14 +10,17 @@ import org.fairrag.app.FairragConfig;
 import org.fairrag.app.HttpServerLauncher;
 import org.fairrag.ingest.IngestProgress;
 import org.fairrag.ingest.read.SourceFormats;
+import org.fairrag.vectors.VectorStoreSettings;
 import org.fairrag.vocab.VocabularyInfo;
 import org.fairrag.vocab.read.MeshTsvReader;
 
 /**
  * Real fairrag instances for tests: embedded PostgreSQL and Fuseki in a fresh directory under
  * {@code target/}. Expensive instances are shared by the whole test JVM and closed when it exits:
- * {@link #demo()} holds MeSH and the bundled demo articles and serves HTTP; {@link #mesh()} holds MeSH
- * only, for tests that ingest files of their own.
+ * {@link #demo()} holds MeSH and the bundled demo articles, with the embedded vector index and the real
+ * embedding model, and serves HTTP; {@link #mesh()} holds MeSH only, for tests that ingest files of
+ * their own. Instances from {@link #config} have no vector index, so that tests about ingestion do not
+ * spend minutes embedding; {@link #searchConfig} adds it.
  */
 public final class TestFairrag {
 
@@ -49,13 +52,18 @@ public final class TestFairrag {
 
     public static FairragConfig config(Path dataDir) {
         return FairragConfig.builder().dataDir(dataDir).port(0).host("127.0.0.1").baseUrl(BASE_URL)
-                .loadDemo(false).build();
+                .loadDemo(false).vectors(VectorStoreSettings.Kind.NONE).build();
+    }
+
+    /** Like {@link #config}, with the embedded Lucene vector index and the in-JVM embedding model. */
+    public static FairragConfig searchConfig(Path dataDir) {
+        return config(dataDir).toBuilder().vectors(VectorStoreSettings.Kind.LUCENE).build();
     }
 
     /** The shared instance with MeSH and the demo articles, serving HTTP on {@link #demoPort()}. */
     public static synchronized Fairrag demo() {
         if (demo == null) {
-            demo = open(newDir("demo"));
+            demo = open(searchConfig(newDir("demo")));
             try {
                 demo.loadDemoIfEmpty(IngestProgress.NONE);
             } catch (IOException e) {

@@ -66,8 +66,8 @@ class MeshTsvReaderTest {
         assertThat(byId.get("D006801").notations()).containsExactly("B01.050.150.900.649.313.988.400.112.400.400");
         assertThat(byId.get("D005260").notations()).isEmpty();
         assertThat(byId.get("D005260").broaderIds()).isEmpty();
-        // The derived table leaves 112 descriptors without tree numbers; the reader restores the top-level
-        // ones, so only the check tags Female and Male have none.
+        // The table has 112 descriptors without tree numbers; the reader gives 110 of them their top-level
+        // code (C04 Neoplasms, ...), which leaves the check tags Female and Male.
         assertThat(concepts).filteredOn(concept -> concept.notations().isEmpty())
                 .extracting(Concept::id).containsExactlyInAnyOrder("D005260", "D008297");
         assertThat(concepts).filteredOn(concept -> concept.notations().stream().allMatch(n -> n.indexOf('.') < 0))

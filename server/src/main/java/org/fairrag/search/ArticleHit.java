@@ -1,0 +1,14 @@
+package org.fairrag.search;
+
+import java.util.List;
+import org.fairrag.terms.TermRef;
+
+/**
+ * One article of a search result, with what a result list shows.
+ *
+ * @param snippet the chunk that matched best, without the title
+ * @param score   the fused score (reciprocal-rank fusion); higher is better
+ * @param terms   the article's MeSH terms
+ */
+public record ArticleHit(String pid, String pmid, String title, String snippet, double score, Integer year,
+                         String journal, List<TermRef> terms) {}

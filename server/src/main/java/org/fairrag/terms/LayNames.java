@@ -1,0 +1,82 @@
+package org.fairrag.terms;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.fairrag.vocab.Term;
+import org.fairrag.vocab.VocabularyIndex;
+
+/**
+ * Everyday names for MeSH descriptors that MeSH does not list ("belly button" for Umbilicus), from the
+ * bundled {@code fairrag/terms/lay-names.tsv} (see its header for how it was made and what it leaves
+ * out). Rows name their descriptor by its preferred name; rows whose descriptor the vocabulary lacks
+ * are ignored, so any other vocabulary simply gets none. Immutable.
+ */
+final class LayNames {
+
+    static final String RESOURCE = "/fairrag/terms/lay-names.tsv";
+
+    private record Row(String layName, String preferredName) {}
+
+    private final List<Row> rows;
+
+    private LayNames(List<Row> rows) {
+        this.rows = List.copyOf(rows);
+    }
+
+    static LayNames none() {
+        return new LayNames(List.of());
+    }
+
+    static LayNames bundled() {
+        try (InputStream in = LayNames.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException("Missing resource " + RESOURCE);
+            }
+            List<Row> rows = new ArrayList<>();
+            BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            boolean header = true;
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                if (line.isBlank() || line.startsWith("#")) {
+                    continue;
+                }
+                if (header) {
+                    header = false;
+                    continue;
+                }
+                String[] cols = line.split("\t");
+                if (cols.length != 2) {
+                    throw new IOException("lay names: expected name<TAB>preferred name, got: " + line);
+                }
+                rows.add(new Row(cols[0].strip(), cols[1].strip()));
+            }
+            return new LayNames(rows);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read " + RESOURCE, e);
+        }
+    }
+
+    /** The lay names of each term of the vocabulary that has some, by term id. */
+    Map<String, List<String>> byTermId(VocabularyIndex vocabulary) {
+        Map<String, List<String>> out = new HashMap<>();
+        for (Row r : rows) {
+            vocabulary.resolveName(r.preferredName)
+                    .flatMap(vocabulary::byId)
+                    .filter(t -> t.label().equalsIgnoreCase(r.preferredName))
+                    .map(Term::id)
+                    .ifPresent(id -> out.computeIfAbsent(id, k -> new ArrayList<>()).add(r.layName));
+        }
+        return out;
+    }
+
+    int size() {
+        return rows.size();
+    }
+}

@@ -1,0 +1,42 @@
+package org.fairrag.vectors;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Which articles a search may return. An article passes when, for every group of {@code requiredTerms},
+ * it is tagged with at least one id of the group; it is tagged with none of {@code excludedTerms}; its
+ * year is within the bounds (an article without a year fails any bound); and its access level is one of
+ * {@code accessLevels}. Term ids are matched as given: the caller expands a term to its narrower terms.
+ *
+ * @param yearFrom inclusive, or null
+ * @param yearTo   inclusive, or null
+ */
+public record ArticleFilter(List<Set<String>> requiredTerms, Set<String> excludedTerms, Integer yearFrom,
+                            Integer yearTo, Set<String> accessLevels) {
+
+    public static final String PUBLIC = "public";
+
+    public ArticleFilter {
+        requiredTerms = requiredTerms.stream().map(Set::copyOf).toList();
+        excludedTerms = Set.copyOf(excludedTerms);
+        accessLevels = Set.copyOf(accessLevels);
+        if (accessLevels.isEmpty()) {
+            throw new IllegalArgumentException("a filter admits at least one access level");
+        }
+    }
+
+    /** Every public article. */
+    public static ArticleFilter publicArticles() {
+        return new ArticleFilter(List.of(), Set.of(), null, null, Set.of(PUBLIC));
+    }
+
+    /** Public articles tagged with any of {@code termIds}. */
+    public static ArticleFilter publicTaggedWithAny(Set<String> termIds) {
+        return new ArticleFilter(List.of(termIds), Set.of(), null, null, Set.of(PUBLIC));
+    }
+
+    public boolean hasYearBounds() {
+        return yearFrom != null || yearTo != null;
+    }
+}

@@ -1,0 +1,61 @@
+package org.fairrag.vectors;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Keeps the vectors fairrag searches: the chunks of each article (with their text, for keyword search,
+ * and the article's MeSH ids, year and access level, for filters) and the names of each vocabulary
+ * term. Records are replaced whole per owner (an article, a term) and carry a content checksum, so an
+ * indexer can skip owners that did not change. Filters are applied inside the search, so a search
+ * returns k hits whenever k matching articles exist. Every method blocks.
+ */
+public interface VectorIndex extends AutoCloseable {
+
+    /** The checksums of those of {@code pids} that are indexed. */
+    Map<String, String> articleChecksums(Collection<String> pids);
+
+    /** Adds the articles, replacing everything indexed before for the same PIDs. */
+    void upsertArticles(List<IndexedArticle> articles);
+
+    void deleteArticles(Collection<String> pids);
+
+    /** Number of articles indexed, of any access level. */
+    long articleCount();
+
+    /**
+     * The articles whose chunks are nearest to {@code vector} (dot product of unit vectors), at most
+     * {@code k}, best first, each with its best chunk; only chunks of articles that pass the filter count.
+     */
+    List<ChunkHit> nearestChunks(float[] vector, int k, ArticleFilter filter);
+
+    /** Like {@link #nearestChunks} by BM25 keyword relevance of the chunk text to {@code query}. */
+    List<ChunkHit> matchingChunks(String query, int k, ArticleFilter filter);
+
+    /** The stored fields of those of {@code pids} that are indexed. */
+    Map<String, ArticleFields> articles(Collection<String> pids);
+
+    /** The chunks of one article in order, with their vectors; empty when it is not indexed. */
+    List<IndexedChunk> chunks(String pid);
+
+    /** How many articles pass the filter. */
+    long countArticles(ArticleFilter filter);
+
+    /** The checksums of every indexed term, by term id. */
+    Map<String, String> termChecksums();
+
+    /** Adds the terms, replacing every name indexed before for the same ids. */
+    void upsertTerms(List<IndexedTerm> terms);
+
+    void deleteTerms(Collection<String> ids);
+
+    /** The term names nearest to {@code vector}, at most {@code k}, best first (a term may come with several names). */
+    List<TermHit> nearestTerms(float[] vector, int k);
+
+    /** What this index is, for logs and the health check. */
+    String describe();
+
+    @Override
+    void close();
+}

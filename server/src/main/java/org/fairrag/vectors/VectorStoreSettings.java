@@ -1,0 +1,33 @@
+package org.fairrag.vectors;
+
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Where vectors are kept: the embedded Lucene index under the data directory (default), a Weaviate
+ * server, or nowhere (no semantic search, no embeddings at ingest).
+ */
+public record VectorStoreSettings(Kind kind, Optional<String> weaviateUrl, Optional<String> weaviateApiKey) {
+
+    /** The vector store implementations. */
+    public enum Kind { LUCENE, WEAVIATE, NONE }
+
+    public static final VectorStoreSettings DEFAULT = new VectorStoreSettings(Kind.LUCENE, Optional.empty(), Optional.empty());
+
+    public VectorStoreSettings {
+        Objects.requireNonNull(kind, "kind");
+        if (kind == Kind.WEAVIATE && weaviateUrl.isEmpty()) {
+            throw new IllegalArgumentException("FAIRRAG_VECTORS=weaviate needs FAIRRAG_WEAVIATE_URL (e.g. http://localhost:8080)");
+        }
+    }
+
+    /** Parses {@code lucene}, {@code weaviate} or {@code none}. */
+    public static Kind parseKind(String value) {
+        try {
+            return Kind.valueOf(value.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("FAIRRAG_VECTORS must be lucene, weaviate or none, got: " + value);
+        }
+    }
+}

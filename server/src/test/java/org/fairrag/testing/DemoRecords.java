@@ -1,0 +1,54 @@
+package org.fairrag.testing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.GZIPInputStream;
+import org.fairrag.app.Fairrag;
+
+/** Real PubMed records from the bundled demo file, for tests that need articles without a whole instance. */
+public final class DemoRecords {
+
+    /** A record with its MeSH descriptor UIs and its year. */
+    public record Record(String pmid, String title, String abstractText, List<String> termIds, int year, String journal) {
+        public String pid() {
+            return TestFairrag.BASE_URL + "/pid/test-" + pmid;
+        }
+    }
+
+    private DemoRecords() {}
+
+    /** The first {@code n} records, in file order, that have an abstract, a year and every heading as a UI. */
+    public static List<Record> withTermsAndYear(int n) {
+        ObjectMapper json = new ObjectMapper();
+        List<Record> out = new ArrayList<>();
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(
+                new GZIPInputStream(Fairrag.class.getResourceAsStream(Fairrag.DEMO_ARTICLES)), StandardCharsets.UTF_8))) {
+            for (String line = lines.readLine(); line != null && out.size() < n; line = lines.readLine()) {
+                JsonNode r = json.readTree(line);
+                JsonNode ui = r.get("mesh_ui");
+                if (ui == null || !ui.isArray() || ui.isEmpty() || r.path("abstract").asText("").isBlank()
+                        || r.path("year").isNull() || r.path("year").isMissingNode()) {
+                    continue;
+                }
+                List<String> ids = new ArrayList<>();
+                ui.forEach(u -> ids.add(u.asText(null)));
+                if (ids.contains(null) || ids.contains("null")) {
+                    continue;
+                }
+                out.add(new Record(r.get("pmid").asText(), r.get("title").asText(), r.get("abstract").asText(),
+                        ids.stream().distinct().toList(), Integer.parseInt(r.get("year").asText()),
+                        r.path("journal").isNull() ? null : r.path("journal").asText(null)));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out;
+    }
+}
