@@ -53,6 +53,22 @@ class FilterApiTest {
     }
 
     @Test
+    void should_filter_inside_retrieval_and_return_k_matching_articles_for_a_query() throws Exception {
+        JsonObject response = filter(new JsonObject().put("q", "treatments for mouth cancer").put("k", 10)
+                .put("terms", new JsonArray().add(MOUTH_NEOPLASMS)).put("explode", true));
+
+        long tagged = fairrag.graph().select(QueryFactory.create("PREFIX schema: <http://schema.org/> "
+                        + "PREFIX skos: <http://www.w3.org/2004/02/skos/core#> "
+                        + "SELECT (COUNT(DISTINCT ?a) AS ?n) WHERE { ?a schema:about/skos:broader* ?t }"),
+                Map.of("t", ResourceFactory.createResource(fairrag.vocabulary().byId(MOUTH_NEOPLASMS).orElseThrow().pid())))
+                .get(0).getLiteral("n").getLong();
+        assertThat(response.getJsonArray("results").size()).isEqualTo((int) Math.min(10, tagged));
+        for (String pid : pids(response)) {
+            assertThat(isAbout(pid, MOUTH_NEOPLASMS, true)).as(pid).isTrue();
+        }
+    }
+
+    @Test
     void should_not_count_narrower_terms_without_explode() throws Exception {
         List<String> hits = TestSearch.topHits(port, "carcinoma of the tongue and the mouth", 30);
 
