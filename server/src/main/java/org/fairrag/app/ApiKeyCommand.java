@@ -7,8 +7,8 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code fairrag apikey ...}: keys for the admin API. Only their hashes are stored. */
-@Command(name = "apikey", description = "Create, list and revoke admin API keys.",
+/** {@code fairrag apikey ...}: API keys, each granting an access level and, or not, the admin API. Only their hashes are stored. */
+@Command(name = "apikey", description = "Create, list and revoke API keys.",
         subcommands = {ApiKeyCommand.Create.class, ApiKeyCommand.ListKeys.class, ApiKeyCommand.Revoke.class})
 final class ApiKeyCommand {
 
@@ -20,12 +20,20 @@ final class ApiKeyCommand {
         @Option(names = "--name", required = true, description = "What or who the key is for.")
         String name;
 
+        @Option(names = "--access", defaultValue = ApiKeys.PUBLIC,
+                description = "What content the key may read: public or restricted (default ${DEFAULT-VALUE}).")
+        String access;
+
+        @Option(names = "--admin", description = "The key may also use the admin API (tombstoning).")
+        boolean admin;
+
         @Override
         public Integer call() throws Exception {
             try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().loadDemo(false).build())) {
-                ApiKeys.CreatedKey key = fairrag.apiKeys().create(name).await();
-                System.out.printf("Created key %s (%s). Use it as 'Authorization: Bearer <key>'; it is not stored and "
-                        + "cannot be shown again:%n%s%n", key.id(), key.name(), key.token());
+                ApiKeys.CreatedKey key = fairrag.apiKeys().create(name, access, admin).await();
+                System.out.printf("Created key %s (%s; reads %s content%s). Use it as 'Authorization: Bearer <key>'; it is "
+                        + "not stored and cannot be shown again:%n%s%n", key.id(), key.name(), key.grant().accessLevel(),
+                        admin ? "; admin" : "", key.token());
             }
             return 0;
         }
@@ -40,7 +48,8 @@ final class ApiKeyCommand {
         public Integer call() throws Exception {
             try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().loadDemo(false).build())) {
                 for (ApiKeys.KeyInfo k : fairrag.apiKeys().list().await()) {
-                    System.out.printf("%s  %-30s created %s%s%n", k.id(), k.name(), k.created(),
+                    System.out.printf("%s  %-30s %-10s %-5s created %s%s%n", k.id(), k.name(), k.accessLevel(),
+                            k.admin() ? "admin" : "", k.created(),
                             k.revoked() == null ? "" : "  revoked " + k.revoked());
                 }
             }

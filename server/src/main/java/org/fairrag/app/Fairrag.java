@@ -2,7 +2,17 @@ package org.fairrag.app;
 
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.file.FileSystemOptions;
+import io.vertx.micrometer.Label;
+import io.vertx.micrometer.MicrometerMetricsFactory;
+import io.vertx.micrometer.MicrometerMetricsOptions;
+import java.util.EnumSet;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -14,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import org.fairrag.embed.CachingEmbedder;
 import org.fairrag.embed.Chunker;
@@ -59,6 +70,10 @@ import org.slf4j.LoggerFactory;
  * One fairrag instance: owns the lifecycle of every part. {@link #open} starts the stores (PostgreSQL,
  * then the triple store, then the vector index) and loads the vocabulary; {@link #close} stops them in
  * reverse order. The HTTP server is started on top by {@link HttpServerLauncher}.
+ *
+ * <p>An instance holds its data directory's lock while open and closes itself from a shutdown hook, so
+ * every command (serve, ingest, bench, ...) stops its embedded PostgreSQL when the process is told to
+ * stop; after a kill that runs no hook, the next instance stops the PostgreSQL left behind.
  */
 public final class Fairrag implements AutoCloseable {
 
@@ -72,7 +87,10 @@ public final class Fairrag implements AutoCloseable {
 
     private final FairragConfig config;
     private final Vertx vertx;
+    private final PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final List<AutoCloseable> closeables = new ArrayList<>();
+    private final Thread shutdownHook = new Thread(this::closeQuietly, "fairrag-shutdown");
+    private final PostgresServer embeddedPostgres;
     private final Database database;
     private final GraphStore graph;
     private final EmbeddedFuseki fuseki;
@@ -96,17 +114,36 @@ public final class Fairrag implements AutoCloseable {
     private Fairrag(FairragConfig config) throws IOException {
         this.config = config;
         Files.createDirectories(config.dataDir());
-        checkBaseUrl(config);
-        this.vertx = Vertx.vertx(new VertxOptions().setFileSystemOptions(new FileSystemOptions()
-                .setFileCacheDir(config.dataDir().resolve("cache").toString())));
-        closeables.add(() -> vertx.close().await());
+        DataDirectoryLock lock = DataDirectoryLock.acquire(config.dataDir());
+        closeables.add(lock);
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
         try {
+            checkBaseUrl(config);
+        } catch (IOException | RuntimeException e) {
+            close();
+            throw e;
+        }
+        this.vertx = Vertx.builder()
+                .with(new VertxOptions()
+                        .setFileSystemOptions(new FileSystemOptions().setFileCacheDir(config.dataDir().resolve("cache").toString()))
+                        .setMetricsOptions(new MicrometerMetricsOptions().setEnabled(true)
+                                .setLabels(EnumSet.of(Label.HTTP_ROUTE, Label.HTTP_METHOD, Label.HTTP_CODE))))
+                .withMetrics(new MicrometerMetricsFactory(metrics))
+                .build();
+        closeables.add(() -> vertx.close().await());
+        new JvmMemoryMetrics().bindTo(metrics);
+        new JvmGcMetrics().bindTo(metrics);
+        new JvmThreadMetrics().bindTo(metrics);
+        new ProcessorMetrics().bindTo(metrics);
+        try {
+            this.graphs = new Graphs(config.baseUrl());
             String pgUrl;
             if (config.embeddedPostgres()) {
-                PostgresServer pg = PostgresServer.start(config.dataDir().resolve("postgres"));
-                closeables.add(pg);
-                pgUrl = pg.url();
+                this.embeddedPostgres = PostgresServer.start(config.dataDir().resolve("postgres"));
+                closeables.add(embeddedPostgres);
+                pgUrl = embeddedPostgres.url();
             } else {
+                this.embeddedPostgres = null;
                 pgUrl = config.pgUrl().orElseThrow();
             }
             this.database = Database.open(vertx, pgUrl, 16);
@@ -117,14 +154,14 @@ public final class Fairrag implements AutoCloseable {
                         ? EmbeddedFuseki.bundledConfig() : EmbeddedFuseki.withoutTextIndex(EmbeddedFuseki.bundledConfig());
                 this.fuseki = EmbeddedFuseki.start(fusekiConfig, config.dataDir().resolve("fuseki"), config.sparqlTimeout());
                 closeables.add(fuseki);
-                this.graph = new TdbGraphStore(fuseki.dataset(), (config.textIndex() ? "embedded Fuseki (TDB2 + jena-text) at " : "embedded Fuseki (TDB2) at ") + fuseki.queryUrl());
+                this.graph = new TdbGraphStore(fuseki.dataset(), (config.textIndex() ? "embedded Fuseki (TDB2 + jena-text) at "
+                        : "embedded Fuseki (TDB2) at ") + fuseki.queryUrl(), Set.of(graphs.restrictedContent()));
             } else {
                 this.fuseki = null;
                 this.graph = new RemoteGraphStore(config.sparqlUrl().orElseThrow(),
                         config.sparqlUpdateUrl().orElseThrow(), config.sparqlTimeout());
                 closeables.add(graph);
             }
-            this.graphs = new Graphs(config.baseUrl());
             this.registry = new PidRegistry(database.pool());
             this.runs = new IngestionRuns(database.pool());
             this.sourceRecords = new SourceRecords(database.pool());
@@ -141,7 +178,9 @@ public final class Fairrag implements AutoCloseable {
                 this.termIndexer = null;
             } else {
                 this.embedder = LangChainEmbedder.create(config.embedding());
-                this.queryEmbedder = new CachingEmbedder(embedder, config.queryCacheSize());
+                CachingEmbedder cached = new CachingEmbedder(embedder, config.queryCacheSize());
+                cached.bindTo(metrics);
+                this.queryEmbedder = cached;
                 this.vectorIndex = openVectorIndex(config, embedder);
                 closeables.add(vectorIndex);
                 this.articleIndexer = new ArticleIndexer(vectorIndex, embedder, new Chunker());
@@ -151,7 +190,7 @@ public final class Fairrag implements AutoCloseable {
             reloadVocabulary(IngestProgress.NONE);
             reindexIfEmpty();
         } catch (IOException | RuntimeException e) {
-            closeQuietly();
+            close();
             throw e;
         }
     }
@@ -303,6 +342,10 @@ public final class Fairrag implements AutoCloseable {
     }
 
     public FairragConfig config() { return config; }
+    /** Every meter of this instance: Vert.x HTTP metrics, worker pools, caches, JVM; scraped at /metrics. */
+    public PrometheusMeterRegistry metrics() { return metrics; }
+    /** The embedded PostgreSQL; empty when an external one is configured. */
+    public Optional<PostgresServer> embeddedPostgres() { return Optional.ofNullable(embeddedPostgres); }
     public Vertx vertx() { return vertx; }
     public Database database() { return database; }
     public GraphStore graph() { return graph; }
@@ -333,10 +376,15 @@ public final class Fairrag implements AutoCloseable {
     @Override
     public void close() {
         closeQuietly();
+        try {
+            Runtime.getRuntime().removeShutdownHook(shutdownHook);
+        } catch (IllegalStateException e) {
+            // The JVM is shutting down: the hook is running or has run.
+        }
         LOG.info("fairrag stopped");
     }
 
-    private void closeQuietly() {
+    private synchronized void closeQuietly() {
         for (int i = closeables.size() - 1; i >= 0; i--) {
             try {
                 closeables.get(i).close();

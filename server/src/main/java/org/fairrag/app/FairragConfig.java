@@ -20,6 +20,7 @@ import org.fairrag.vectors.VectorStoreSettings;
  * @param vectors   where article chunk and term vectors are kept
  * @param embedding which embedding model makes them
  * @param queryCacheSize how many query embeddings are kept (least recently used go first)
+ * @param limits    what one client may ask of the HTTP server, and how long a shutdown waits
  */
 public record FairragConfig(
         String host,
@@ -38,7 +39,33 @@ public record FairragConfig(
         VectorStoreSettings vectors,
         EmbeddingSettings embedding,
         int queryCacheSize,
-        Llm llm) {
+        Llm llm,
+        Limits limits) {
+
+    /**
+     * Abuse limits of the HTTP server. Rates are requests a second per client (its API key, else its IP
+     * address), with bursts of up to {@code burst} requests; a rate of 0 turns the limit off.
+     *
+     * @param apiRate       the API, PIDs, the dataset and sitemaps
+     * @param sparqlRate    {@code /sparql}
+     * @param maxBodyBytes  larger request bodies are refused with 413
+     * @param maxUriLength  longer request lines (path and query string) are refused with 414
+     * @param shutdownGrace how long a stopping server lets requests in flight finish
+     */
+    public record Limits(double apiRate, int apiBurst, double sparqlRate, int sparqlBurst, long maxBodyBytes,
+                         int maxUriLength, Duration shutdownGrace) {
+        public static final Limits DEFAULT = new Limits(20, 40, 2, 10, 1 << 20, 8192, Duration.ofSeconds(10));
+
+        public Limits {
+            if (apiRate < 0 || sparqlRate < 0 || apiBurst < 1 || sparqlBurst < 1) {
+                throw new IllegalArgumentException("rate limits must not be negative and bursts must be at least 1");
+            }
+            if (maxBodyBytes < 1024 || maxUriLength < 256) {
+                throw new IllegalArgumentException("FAIRRAG_MAX_BODY must be at least 1024 bytes and FAIRRAG_MAX_URI at least 256");
+            }
+            Objects.requireNonNull(shutdownGrace, "shutdownGrace");
+        }
+    }
 
     /**
      * The chat model for summaries: {@code provider} none (extractive summaries, no model), openai (any
@@ -92,6 +119,7 @@ public record FairragConfig(
         if (queryCacheSize < 0) {
             throw new IllegalArgumentException("FAIRRAG_QUERY_CACHE must not be negative, got: " + queryCacheSize);
         }
+        Objects.requireNonNull(limits, "limits");
     }
 
     /** The configuration the environment describes; unset variables take the documented defaults. */
@@ -118,6 +146,15 @@ public record FairragConfig(
         get(env, "FAIRRAG_EMBEDDING_MODEL").ifPresent(v -> b.embeddingModel = v);
         get(env, "FAIRRAG_EMBEDDING_API_KEY").ifPresent(v -> b.embeddingApiKey = v);
         get(env, "FAIRRAG_QUERY_CACHE").ifPresent(v -> b.queryCacheSize(parseInt("FAIRRAG_QUERY_CACHE", v)));
+        Limits d = Limits.DEFAULT;
+        b.limits(new Limits(
+                get(env, "FAIRRAG_RATE_LIMIT").map(v -> parseDouble("FAIRRAG_RATE_LIMIT", v)).orElse(d.apiRate()),
+                get(env, "FAIRRAG_RATE_BURST").map(v -> parseInt("FAIRRAG_RATE_BURST", v)).orElse(d.apiBurst()),
+                get(env, "FAIRRAG_SPARQL_RATE_LIMIT").map(v -> parseDouble("FAIRRAG_SPARQL_RATE_LIMIT", v)).orElse(d.sparqlRate()),
+                get(env, "FAIRRAG_SPARQL_RATE_BURST").map(v -> parseInt("FAIRRAG_SPARQL_RATE_BURST", v)).orElse(d.sparqlBurst()),
+                get(env, "FAIRRAG_MAX_BODY").map(v -> (long) parseInt("FAIRRAG_MAX_BODY", v)).orElse(d.maxBodyBytes()),
+                get(env, "FAIRRAG_MAX_URI").map(v -> parseInt("FAIRRAG_MAX_URI", v)).orElse(d.maxUriLength()),
+                get(env, "FAIRRAG_SHUTDOWN_GRACE").map(v -> parseDuration("FAIRRAG_SHUTDOWN_GRACE", v)).orElse(d.shutdownGrace())));
         if (get(env, "FAIRRAG_LLM").isPresent()) {
             b.llm(new Llm(get(env, "FAIRRAG_LLM").get().toLowerCase(java.util.Locale.ROOT), get(env, "FAIRRAG_LLM_BASE_URL"),
                     get(env, "FAIRRAG_LLM_MODEL"), get(env, "FAIRRAG_LLM_API_KEY"),
@@ -155,6 +192,7 @@ public record FairragConfig(
         b.embeddingApiKey = embedding.apiKey().orElse(null);
         b.queryCacheSize = queryCacheSize;
         b.llm = llm;
+        b.limits = limits;
         return b;
     }
 
@@ -174,6 +212,14 @@ public record FairragConfig(
     private static Optional<String> get(Map<String, String> env, String name) {
         String v = env.get(name);
         return v == null || v.isBlank() ? Optional.empty() : Optional.of(v.trim());
+    }
+
+    private static double parseDouble(String name, String value) {
+        try {
+            return Double.parseDouble(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " must be a number, got: " + value);
+        }
     }
 
     private static int parseInt(String name, String value) {
@@ -230,6 +276,7 @@ public record FairragConfig(
         private String embeddingApiKey;
         private int queryCacheSize = DEFAULT_QUERY_CACHE_SIZE;
         private Llm llm = Llm.NONE;
+        private Limits limits = Limits.DEFAULT;
 
         public Builder host(String v) { host = v; return this; }
         public Builder port(int v) { port = v; return this; }
@@ -255,6 +302,7 @@ public record FairragConfig(
         }
         public Builder queryCacheSize(int v) { queryCacheSize = v; return this; }
         public Builder llm(Llm v) { llm = v; return this; }
+        public Builder limits(Limits v) { limits = v; return this; }
 
         public FairragConfig build() {
             String base = baseUrl != null ? baseUrl : "http://localhost:" + (port == 0 ? DEFAULT_PORT : port);
@@ -264,7 +312,7 @@ public record FairragConfig(
                     new VectorStoreSettings(vectors, Optional.ofNullable(weaviateUrl), Optional.ofNullable(weaviateApiKey)),
                     new EmbeddingSettings(embedding, Optional.ofNullable(embeddingBaseUrl),
                             Optional.ofNullable(embeddingModel), Optional.ofNullable(embeddingApiKey)),
-                    queryCacheSize, llm);
+                    queryCacheSize, llm, limits);
         }
     }
 }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.query.Dataset;
@@ -82,12 +83,12 @@ final class FilterBench implements Callable<Integer> {
             for (int i = 0; i < baselineRequests; i++) {
                 long t0 = System.nanoTime();
                 Dataset parsed = parse(fairrag, vocabularyDump, contentDump);
-                keptTutorial = new FilterService(new TdbGraphStore(parsed, "in-memory"), fairrag.graphs(), fairrag::vocabulary)
+                keptTutorial = new FilterService(new TdbGraphStore(parsed, "in-memory", Set.of()), fairrag.graphs(), fairrag::vocabulary)
                         .filter(candidates, selection, visible, null, null).results().size();
                 tutorialNs[i] = System.nanoTime() - t0;
             }
             Dataset preloaded = parse(fairrag, vocabularyDump, contentDump);
-            FilterService inMemory = new FilterService(new TdbGraphStore(preloaded, "in-memory"), fairrag.graphs(),
+            FilterService inMemory = new FilterService(new TdbGraphStore(preloaded, "in-memory", Set.of()), fairrag.graphs(),
                     fairrag::vocabulary);
             long[] preloadedNs = new long[requests];
             for (int i = 0; i < requests; i++) {

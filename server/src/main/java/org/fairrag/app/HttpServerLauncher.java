@@ -1,5 +1,7 @@
 package org.fairrag.app;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
@@ -8,17 +10,26 @@ import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.micrometer.PrometheusScrapingHandler;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.fairrag.graph.Graphs;
+import org.fairrag.http.ApiKeyHandler;
+import org.fairrag.http.Caller;
+import org.fairrag.http.RateLimitHandler;
+import org.fairrag.http.RequestLimitsHandler;
+import org.fairrag.http.TokenBuckets;
 import org.apache.jena.query.QueryFactory;
 import java.util.List;
 import org.fairrag.fdo.DatasetFdo;
-import java.util.Set;
 import org.fairrag.embed.Embedder;
 import org.fairrag.embed.LangChainEmbedder;
 import org.fairrag.filter.ArticleRetriever;
 import org.fairrag.filter.FilterService;
 import org.fairrag.filter.TermSelection;
 import org.fairrag.search.ArticleQuery;
-import org.fairrag.vectors.ArticleFilter;
 import org.fairrag.generate.ChatModels;
 import org.fairrag.generate.ChatSummarizer;
 import org.fairrag.generate.ExtractiveSummarizer;
@@ -52,6 +63,9 @@ public final class HttpServerLauncher {
 
     private static final Logger LOG = LoggerFactory.getLogger(HttpServerLauncher.class);
 
+    /** Clients whose token buckets are remembered at most; the least recently seen are forgotten first. */
+    private static final int MAX_RATE_LIMITED_CLIENTS = 100_000;
+
     private HttpServerLauncher() {}
 
     /** A listening server and the router behind it. */
@@ -74,43 +88,49 @@ public final class HttpServerLauncher {
                 pid -> fairrag.vectorIndex().map(index -> index.chunks(pid)).orElse(List.of()), pool);
     }
 
-    /** Filtering inside retrieval: the search with the term selection as its filter, public articles only. */
+    /** Filtering inside retrieval: the search with the term selection as its filter, over the caller's access levels. */
     private static ArticleRetriever retriever(ArticleSearch search) {
-        return (q, k, selection, yearFrom, yearTo) -> search.search(new ArticleQuery(q, k, selection.terms(),
+        return (q, k, selection, yearFrom, yearTo, accessLevels) -> search.search(new ArticleQuery(q, k, selection.terms(),
                         selection.mode() == TermSelection.Mode.ALL, selection.explode(), selection.exclude(), yearFrom,
-                        yearTo, Set.of(ArticleFilter.PUBLIC))).hits().stream()
+                        yearTo, accessLevels)).hits().stream()
                 .map(hit -> new FilterService.Candidate(hit.pid(), hit.score())).toList();
     }
 
-    /** Starts the server; it stops when {@code fairrag} closes. Blocks until listening. */
+    /** Starts the server; it stops when {@code fairrag} closes, letting requests in flight finish. Blocks until listening. */
     public static Running start(Fairrag fairrag) {
         FairragConfig config = fairrag.config();
+        FairragConfig.Limits limits = config.limits();
         var vertx = fairrag.vertx();
-        WorkerPool sparqlPool = new WorkerPool(vertx, "sparql", config.workerThreads(), config.workerQueue());
-        fairrag.closeWithInstance(sparqlPool);
+        var metrics = fairrag.metrics();
+        Graphs graphs = fairrag.graphs();
+        // Separate pools, so that heavy SPARQL, dumps or summaries cannot take the threads search needs.
+        WorkerPool sparqlPool = pool(fairrag, "sparql", config.workerThreads(), config.workerQueue());
         // Embedding and index searches: CPU-bound, so no more threads than cores by default.
-        WorkerPool searchPool = new WorkerPool(vertx, "search", config.workerThreads(), config.workerQueue());
-        fairrag.closeWithInstance(searchPool);
+        WorkerPool searchPool = pool(fairrag, "search", config.workerThreads(), config.workerQueue());
+        WorkerPool apiPool = pool(fairrag, "api", config.workerThreads(), config.workerQueue());
+        WorkerPool pidPool = pool(fairrag, "pid", config.workerThreads(), config.workerQueue());
+        // A dump holds its thread for as long as the client reads, so dumps get a small pool of their own.
+        WorkerPool dumpPool = pool(fairrag, "dump", 2, 2);
 
+        // Queries wait for a connection to the store in a bounded queue, then are refused (503).
         HttpClient upstream = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true),
-                new PoolOptions().setHttp1MaxSize(config.workerThreads() * 2));
+                new PoolOptions().setHttp1MaxSize(config.workerThreads() * 2).setMaxWaitQueueSize(config.workerQueue()));
         SparqlProxy sparql = new SparqlProxy(upstream, fairrag.sparqlQueryUrl(), sparqlPool, config.sparqlMaxRows(),
-                config.sparqlTimeout());
+                config.sparqlTimeout(), ctx -> Caller.of(ctx).allGraphs(graphs),
+                Counter.builder("fairrag.sparql.timeouts").description("SPARQL queries stopped by the time limit")
+                        .register(metrics));
 
-        WorkerPool apiPool = new WorkerPool(vertx, "api", config.workerThreads(), config.workerQueue());
-        fairrag.closeWithInstance(apiPool);
-        java.util.function.Function<io.vertx.ext.web.RoutingContext, java.util.List<String>> visibleGraphs =
-                ctx -> java.util.List.of(fairrag.graphs().publicContent());
-        FilterService filter = new FilterService(fairrag.graph(), fairrag.graphs(), fairrag::vocabulary);
+        Function<RoutingContext, List<String>> contentGraphs = ctx -> Caller.of(ctx).contentGraphs(graphs);
+        FilterService filter = new FilterService(fairrag.graph(), graphs, fairrag::vocabulary);
         Prompts prompts = Prompts.bundled();
-        SummaryService summaries = new SummaryService(fairrag.graph(), fairrag.graphs(), fairrag.publisher(),
+        SummaryService summaries = new SummaryService(fairrag.graph(), graphs, fairrag.publisher(),
                 summarizer(fairrag, prompts, apiPool), apiPool);
 
         var ask = QueryFactory.create("ASK {}");
         HealthChecksFactory health = new HealthChecksFactory(vertx)
                 .component("postgres", () -> fairrag.database().ping()
                         .map(v -> new JsonObject().put("database", fairrag.database().describe())))
-                .component("triplestore", () -> sparqlPool.submit(() -> fairrag.graph().ask(ask, java.util.Map.of()))
+                .component("triplestore", () -> sparqlPool.submit(() -> fairrag.graph().ask(ask, Map.of()))
                         .map(ok -> new JsonObject().put("store", fairrag.graph().describe())))
                 .component("vocabulary", () -> fairrag.vocabulary().isEmpty()
                         ? Future.failedFuture("no vocabulary loaded")
@@ -124,46 +144,65 @@ public final class HttpServerLauncher {
                 fairrag.vectorIndex());
         var termDetails = new TermDetails(fairrag::vocabulary, fairrag.vectorIndex());
 
-        WorkerPool pidPool = new WorkerPool(vertx, "pid", config.workerThreads(), config.workerQueue());
-        fairrag.closeWithInstance(pidPool);
-        // A dump holds its thread for as long as the client reads, so dumps get a small pool of their own.
-        WorkerPool dumpPool = new WorkerPool(vertx, "dump", 2, 2);
-        fairrag.closeWithInstance(dumpPool);
-        FdoLoader loader = new FdoLoader(fairrag.graph(), fairrag.graphs(), config.baseUrl());
+        FdoLoader loader = new FdoLoader(fairrag.graph(), graphs, config.baseUrl());
         PidHandler pid = new PidHandler(fairrag.registry(), new PidRepresentations(loader, config.baseUrl()), pidPool,
                 config.baseUrl(), DatasetFdo.ID);
-        DatasetHandler dataset = new DatasetHandler(fairrag.graph(),
-                List.of(fairrag.graphs().vocabulary(), fairrag.graphs().publicContent()), dumpPool);
+        DatasetHandler dataset = new DatasetHandler(fairrag.graph(), ctx -> Caller.of(ctx).allGraphs(graphs), dumpPool);
         CrawlerHandler crawler = new CrawlerHandler(fairrag.registry(), pidPool, config.baseUrl(), CrawlerHandler.URLS_PER_PAGE);
         SerialTaskRunner adminTasks = new SerialTaskRunner("admin", 16);
         fairrag.closeWithInstance(adminTasks);
-        AdminHandler admin = new AdminHandler(fairrag.apiKeys(), fairrag.tombstones(), adminTasks, config.baseUrl());
+        AdminHandler admin = new AdminHandler(fairrag.tombstones(), adminTasks, config.baseUrl());
 
         Router router = ApiRouter.create(vertx, new ApiRouter.Handlers(
                 health.handler(),
+                PrometheusScrapingHandler.create(metrics),
                 sparql,
                 OpenApiDocument.bundled()::handle,
-                new FilterHandler(filter, articleSearch.map(HttpServerLauncher::retriever).orElse(null), fairrag.registry(), fairrag::vocabulary, apiPool, config.baseUrl(),
-                        visibleGraphs),
-                new SummarizeHandler(summaries, prompts, fairrag::vocabulary, config.baseUrl(), visibleGraphs),
+                new FilterHandler(filter, articleSearch.map(HttpServerLauncher::retriever).orElse(null), fairrag.registry(),
+                        fairrag::vocabulary, apiPool, config.baseUrl(), contentGraphs),
+                new SummarizeHandler(summaries, prompts, fairrag::vocabulary, config.baseUrl(), contentGraphs),
                 pid,
                 dataset,
                 crawler,
                 admin,
                 new SearchHandler(articleSearch, searchPool, fairrag::vocabulary),
-                new TermsHandler(termSearch, termDetails, searchPool, fairrag::vocabulary)), ApiRouter.DEFAULT_MAX_BODY_BYTES);
+                new TermsHandler(termSearch, termDetails, searchPool, fairrag::vocabulary)),
+                new ApiRouter.Guards(new RequestLimitsHandler(limits.maxUriLength()), limits.maxBodyBytes(),
+                        new ApiKeyHandler(fairrag.apiKeys()),
+                        rateLimit(limits.apiRate(), limits.apiBurst(), "api", metrics),
+                        rateLimit(limits.sparqlRate(), limits.sparqlBurst(), "sparql", metrics)));
 
         HttpServer server = vertx.createHttpServer(new HttpServerOptions()
                         .setHost(config.host())
                         .setPort(config.port())
                         .setCompressionSupported(true)
-                        .setMaxInitialLineLength(8192))
+                        // The router answers an over-long request line with a JSON 414; this is only the backstop.
+                        .setMaxInitialLineLength(Math.max(8192, limits.maxUriLength() * 2)))
                 .requestHandler(router)
                 .listen()
                 .await();
-        fairrag.closeWithInstance(() -> server.close().await());
+        fairrag.closeWithInstance(() -> {
+            LOG.info("Stopping the HTTP server; requests in flight have {} s to finish", limits.shutdownGrace().toSeconds());
+            server.shutdown(limits.shutdownGrace().toMillis(), TimeUnit.MILLISECONDS).await();
+        });
         LOG.info("fairrag is serving {} on http://{}:{} (PIDs under {}/pid/)", "the API", config.host(),
                 server.actualPort(), config.baseUrl());
         return new Running(server, router);
+    }
+
+    private static WorkerPool pool(Fairrag fairrag, String name, int threads, int queue) {
+        WorkerPool pool = new WorkerPool(fairrag.vertx(), name, threads, queue).bindTo(fairrag.metrics());
+        fairrag.closeWithInstance(pool);
+        return pool;
+    }
+
+    /** A per-client rate limit, or null when its rate is 0 (off). */
+    private static RateLimitHandler rateLimit(double rate, int burst, String name, MeterRegistry metrics) {
+        if (rate <= 0) {
+            return null;
+        }
+        return new RateLimitHandler(new TokenBuckets(rate, burst, MAX_RATE_LIMITED_CLIENTS, System::nanoTime),
+                Counter.builder("fairrag.rate.limited").tag("limit", name)
+                        .description("Requests refused with 429 by a per-client rate limit").register(metrics));
     }
 }

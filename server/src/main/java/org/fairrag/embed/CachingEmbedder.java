@@ -2,6 +2,8 @@ package org.fairrag.embed;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -20,7 +22,12 @@ public final class CachingEmbedder implements Embedder {
     /** @param maximumSize how many vectors to keep; 0 disables caching */
     public CachingEmbedder(Embedder delegate, int maximumSize) {
         this.delegate = delegate;
-        this.cache = Caffeine.newBuilder().maximumSize(maximumSize).build();
+        this.cache = Caffeine.newBuilder().maximumSize(maximumSize).recordStats().build();
+    }
+
+    /** Publishes the cache's hits, misses, size and evictions as {@code cache.*} meters named {@code query_embeddings}. */
+    public void bindTo(MeterRegistry registry) {
+        CaffeineCacheMetrics.monitor(registry, cache, "query_embeddings");
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.fairrag.filter;
 
 import java.util.List;
+import java.util.Set;
 
 /**
  * Finds the articles for a query with a term selection applied inside retrieval, so that {@code k}
@@ -9,6 +10,7 @@ import java.util.List;
 @FunctionalInterface
 public interface ArticleRetriever {
 
-    /** Best first; blocking. */
-    List<FilterService.Candidate> retrieve(String q, int k, TermSelection selection, Integer yearFrom, Integer yearTo);
+    /** Best first, among articles of the given access levels; blocking. */
+    List<FilterService.Candidate> retrieve(String q, int k, TermSelection selection, Integer yearFrom, Integer yearTo,
+                                           Set<String> accessLevels);
 }

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.graph.Triple;
@@ -16,6 +17,7 @@ import org.apache.jena.query.ResultSet;
 import org.apache.jena.rdf.model.Model;
 import org.apache.jena.rdf.model.ModelFactory;
 import org.apache.jena.rdf.model.RDFNode;
+import org.apache.jena.query.text.DatasetGraphText;
 import org.apache.jena.riot.system.StreamRDF;
 import org.apache.jena.riot.system.StreamRDFWriter;
 import org.apache.jena.riot.RDFFormat;
@@ -23,15 +25,21 @@ import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.Quad;
 import org.apache.jena.system.Txn;
 
-/** {@link GraphStore} over an in-process dataset (TDB2 with its text index), in transactions. */
+/**
+ * {@link GraphStore} over an in-process dataset (TDB2 with its text index), in transactions. Graphs named
+ * unindexed are written past the text index: {@code text:query} is open to every caller of the public
+ * SPARQL endpoint and answers from one index for all graphs, so restricted content must never enter it.
+ */
 public final class TdbGraphStore implements GraphStore {
 
     private final Dataset dataset;
     private final String description;
+    private final Set<String> unindexedGraphs;
 
-    public TdbGraphStore(Dataset dataset, String description) {
+    public TdbGraphStore(Dataset dataset, String description, Set<String> unindexedGraphs) {
         this.dataset = dataset;
         this.description = description;
+        this.unindexedGraphs = Set.copyOf(unindexedGraphs);
     }
 
     public Dataset dataset() {
@@ -80,12 +88,18 @@ public final class TdbGraphStore implements GraphStore {
     public void replaceDescriptions(String graphIri, Collection<String> subjects, Model replacement) {
         Node g = NodeFactory.createURI(graphIri);
         Txn.executeWrite(dataset, () -> {
-            DatasetGraph dsg = dataset.asDatasetGraph();
+            DatasetGraph dsg = writeTarget(graphIri);
             for (String subject : subjects) {
                 deleteDescription(dsg, g, subject);
             }
             replacement.getGraph().find().forEach(t -> dsg.add(g, t.getSubject(), t.getPredicate(), t.getObject()));
         });
+    }
+
+    /** The dataset to write {@code graphIri} through: the text-indexed one, or for an unindexed graph the one beneath it. */
+    private DatasetGraph writeTarget(String graphIri) {
+        DatasetGraph dsg = dataset.asDatasetGraph();
+        return unindexedGraphs.contains(graphIri) && dsg instanceof DatasetGraphText text ? text.getWrapped() : dsg;
     }
 
     private static void deleteDescription(DatasetGraph dsg, Node g, String subject) {

@@ -8,42 +8,36 @@ import io.vertx.ext.web.RoutingContext;
 import org.fairrag.fdo.PidScheme;
 import org.fairrag.pid.FdoLoader;
 import org.fairrag.pid.Tombstones;
-import org.fairrag.store.ApiKeys;
 
 /**
- * The admin API, behind an API key ({@code Authorization: Bearer <key>} or {@code X-API-Key}):
+ * The admin API, behind an admin API key ({@code Authorization: Bearer <key>} or {@code X-API-Key}):
  * {@code POST /api/admin/pid/{id}/tombstone} withdraws an article's or a summary's content.
- * No key is 401, a wrong or revoked key 403; the key is checked before anything else is looked at.
+ * No key is 401, a wrong or revoked key or one without the admin grant 403; the key is checked before
+ * anything else is looked at.
  */
 public final class AdminHandler {
 
-    private final ApiKeys keys;
     private final Tombstones tombstones;
     private final SerialTaskRunner runner;
     private final String baseUrl;
 
-    public AdminHandler(ApiKeys keys, Tombstones tombstones, SerialTaskRunner runner, String baseUrl) {
-        this.keys = keys;
+    public AdminHandler(Tombstones tombstones, SerialTaskRunner runner, String baseUrl) {
         this.tombstones = tombstones;
         this.runner = runner;
         this.baseUrl = baseUrl;
     }
 
-    /** Lets the request through only with a valid key. */
-    public void authenticate(RoutingContext ctx) {
-        String token = presentedKey(ctx);
-        if (token == null) {
+    /** Lets the request through only for the holder of an admin key; {@link ApiKeyHandler} has checked the key. */
+    public void requireAdmin(RoutingContext ctx) {
+        Caller caller = Caller.of(ctx);
+        if (caller.anonymous()) {
             ctx.response().putHeader("WWW-Authenticate", "Bearer realm=\"fairrag admin\"");
             ctx.fail(new ApiException(401, "unauthorized", "The admin API needs an API key: Authorization: Bearer <key>."));
-            return;
+        } else if (!caller.admin()) {
+            ctx.fail(new ApiException(403, "forbidden", "This API key is not valid for the admin API."));
+        } else {
+            ctx.next();
         }
-        keys.verify(token).onSuccess(valid -> {
-            if (valid) {
-                ctx.next();
-            } else {
-                ctx.fail(new ApiException(403, "forbidden", "This API key is not valid for the admin API."));
-            }
-        }).onFailure(ctx::fail);
     }
 
     public void tombstone(RoutingContext ctx) {
@@ -80,14 +74,5 @@ public final class AdminHandler {
                                 .encode()))
                 .onFailure(e -> ctx.fail(e instanceof Tombstones.NotTombstonable
                         ? new ApiException(409, "not_tombstonable", e.getMessage()) : e));
-    }
-
-    private static String presentedKey(RoutingContext ctx) {
-        String authorization = ctx.request().getHeader(HttpHeaders.AUTHORIZATION);
-        if (authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            return authorization.substring(7).strip();
-        }
-        String header = ctx.request().getHeader("X-API-Key");
-        return header == null || header.isBlank() ? null : header.strip();
     }
 }

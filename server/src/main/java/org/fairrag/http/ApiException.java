@@ -8,11 +8,22 @@ public class ApiException extends RuntimeException {
 
     private final int status;
     private final String code;
+    private final long retryAfterSeconds;
 
     public ApiException(int status, String code, String message) {
+        this(status, code, message, 1);
+    }
+
+    /** @param retryAfterSeconds for 429 and 503: when the client may try again ({@code Retry-After}) */
+    public ApiException(int status, String code, String message, long retryAfterSeconds) {
         super(message, null, false, false);
         this.status = status;
         this.code = code;
+        this.retryAfterSeconds = retryAfterSeconds;
+    }
+
+    public long retryAfterSeconds() {
+        return retryAfterSeconds;
     }
 
     public int status() {

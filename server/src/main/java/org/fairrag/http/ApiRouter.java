@@ -13,12 +13,10 @@ import java.util.Set;
 /** The whole HTTP surface in one place; it reads like the API table of DESIGN.md. */
 public final class ApiRouter {
 
-    /** Request bodies larger than this are refused with 413. */
-    public static final long DEFAULT_MAX_BODY_BYTES = 1 << 20;
-
     /** The handlers the router dispatches to, built by the application wiring. */
     public record Handlers(
             Handler<RoutingContext> health,
+            Handler<RoutingContext> metrics,
             SparqlProxy sparql,
             Handler<RoutingContext> openApi,
             FilterHandler filter,
@@ -30,17 +28,36 @@ public final class ApiRouter {
             SearchHandler articleSearch,
             TermsHandler terms) {}
 
+    /**
+     * What every request passes before its handler: request line limits, the caller's key, and the rate
+     * limits ({@code null} when off).
+     */
+    public record Guards(RequestLimitsHandler requestLimits, long maxBodyBytes, ApiKeyHandler apiKeys,
+                         Handler<RoutingContext> apiRateLimit, Handler<RoutingContext> sparqlRateLimit) {}
+
     private ApiRouter() {}
 
-    public static Router create(Vertx vertx, Handlers h, long maxBodyBytes) {
+    public static Router create(Vertx vertx, Handlers h, Guards g) {
         Router router = Router.router(vertx);
+        router.route().handler(new RequestLogHandler());
+        router.route().handler(g.requestLimits());
         router.route().handler(CorsHandler.create()
                 .allowedMethods(Set.of(HttpMethod.GET, HttpMethod.POST, HttpMethod.HEAD, HttpMethod.OPTIONS))
                 .allowedHeaders(Set.of("Content-Type", "Accept", "Authorization", "X-API-Key", "If-None-Match"))
-                .exposedHeaders(Set.of("Link", "ETag", "Vary", "Server-Timing", "X-Request-Id", SparqlProxy.RESULT_CAP_HEADER)));
-        router.route().handler(BodyHandler.create(false).setBodyLimit(maxBodyBytes));
-
+                .exposedHeaders(Set.of("Link", "ETag", "Vary", "Server-Timing", "X-Request-Id", "Retry-After", SparqlProxy.RESULT_CAP_HEADER)));
         router.get("/health").handler(h.health());
+        router.get("/metrics").handler(h.metrics());
+        router.route().handler(BodyHandler.create(false).setBodyLimit(g.maxBodyBytes()));
+        router.route().handler(g.apiKeys());
+        if (g.sparqlRateLimit() != null) {
+            router.route("/sparql*").handler(g.sparqlRateLimit());
+        }
+        if (g.apiRateLimit() != null) {
+            for (String limited : new String[] {"/api/*", "/pid/*", "/dataset*", "/sitemap*"}) {
+                router.route(limited).handler(g.apiRateLimit());
+            }
+        }
+
         router.get("/openapi.yaml").handler(h.openApi());
         router.route("/sparql").handler(h.sparql()::handle);
         router.route("/sparql/").handler(h.sparql()::handle);
@@ -60,12 +77,12 @@ public final class ApiRouter {
         router.get("/sitemap.xml").handler(h.crawler()::index);
         router.get("/sitemap/:page").handler(h.crawler()::page);
         router.get("/robots.txt").handler(h.crawler()::robots);
-        router.post("/api/admin/pid/:id/tombstone").handler(h.admin()::authenticate).handler(h.admin()::tombstone);
+        router.post("/api/admin/pid/:id/tombstone").handler(h.admin()::requireAdmin).handler(h.admin()::tombstone);
 
         router.route("/*").handler(StaticHandler.create("fairrag/ui").setIndexPage("index.html"));
 
         router.route().failureHandler(Errors::handleFailure);
-        for (int status : new int[] {404, 405, 413, 414, 415}) {
+        for (int status : new int[] {404, 405, 413, 414, 415, 431}) {
             router.errorHandler(status, Errors::handleFailure);
         }
         return router;

@@ -7,34 +7,41 @@ import io.vertx.ext.web.ParsedHeaderValue;
 import io.vertx.ext.web.RoutingContext;
 import java.io.OutputStream;
 import java.util.List;
+import java.util.function.Function;
 import java.util.zip.GZIPOutputStream;
 import org.fairrag.graph.GraphStore;
+import org.fairrag.store.ApiKeys;
 
 /**
- * {@code /dataset/dump}: the public graphs (vocabulary and public content) as N-Triples, gzip-compressed
- * when the client accepts it, streamed from the store on a worker thread into the response without
- * ever holding the graph in memory.
+ * {@code /dataset/dump}: the graphs the caller may see (vocabulary and public content; restricted content
+ * too with a key that reads it) as N-Triples, gzip-compressed when the client accepts it, streamed from
+ * the store on a worker thread into the response without ever holding the graph in memory.
  */
 public final class DatasetHandler {
 
     private final GraphStore graph;
-    private final List<String> publicGraphs;
+    private final Function<RoutingContext, List<String>> visibleGraphs;
     private final WorkerPool pool;
 
-    /** @param pool a pool of its own: a dump holds a thread for as long as the client reads */
-    public DatasetHandler(GraphStore graph, List<String> publicGraphs, WorkerPool pool) {
+    /**
+     * @param visibleGraphs the graphs the request's caller may see
+     * @param pool          a pool of its own: a dump holds a thread for as long as the client reads
+     */
+    public DatasetHandler(GraphStore graph, Function<RoutingContext, List<String>> visibleGraphs, WorkerPool pool) {
         this.graph = graph;
-        this.publicGraphs = List.copyOf(publicGraphs);
+        this.visibleGraphs = visibleGraphs;
         this.pool = pool;
     }
 
     public void dump(RoutingContext ctx) {
         boolean gzip = acceptsGzip(ctx);
+        List<String> graphs = visibleGraphs.apply(ctx);
+        boolean publicOnly = !Caller.of(ctx).mayRead(ApiKeys.RESTRICTED);
         HttpServerResponse response = ctx.response()
                 .setChunked(true)
                 .putHeader(HttpHeaders.CONTENT_TYPE, "application/n-triples; charset=utf-8")
-                .putHeader(HttpHeaders.VARY, "Accept-Encoding")
-                .putHeader(HttpHeaders.CACHE_CONTROL, "public, max-age=300")
+                .putHeader(HttpHeaders.VARY, "Accept-Encoding, Authorization, X-API-Key")
+                .putHeader(HttpHeaders.CACHE_CONTROL, publicOnly ? "public, max-age=300" : "private, no-store")
                 .putHeader("Content-Disposition", "attachment; filename=\"fairrag.nt" + (gzip ? ".gz" : "") + "\"");
         // Compressed here, on the worker, rather than by the server on the event loop.
         response.putHeader(HttpHeaders.CONTENT_ENCODING, gzip ? "gzip" : "identity");
@@ -46,7 +53,7 @@ public final class DatasetHandler {
         var work = pool.submit(() -> {
             try (OutputStream out = gzip ? new GZIPOutputStream(bridge.outputStream(), BlockingWriteBridge.CHUNK_BYTES)
                     : bridge.outputStream()) {
-                graph.dumpNTriples(publicGraphs, out);
+                graph.dumpNTriples(graphs, out);
             } catch (Exception e) {
                 bridge.fail(e);
             }

@@ -29,19 +29,29 @@ public final class Errors {
         return new JsonObject().put("error", new JsonObject().put("code", code).put("message", message));
     }
 
-    /** The router's failure handler: known failures keep their status, anything else is a logged 500. */
+    /**
+     * The router's failure handler: known failures keep their status, a store that cannot be reached is a
+     * 503 (the server recovers by itself when it is back), anything else is a logged 500.
+     */
     public static void handleFailure(RoutingContext ctx) {
         Throwable failure = ctx.failure();
+        if (failure != null && !(failure instanceof ApiException) && StoreFailures.unreachable(failure)) {
+            LOG.warn("{} {} [{}]: a store is unreachable: {}", ctx.request().method(), ctx.request().path(),
+                    RequestLogHandler.requestId(ctx), failure.toString());
+            failure = new ApiException(503, "store_unavailable",
+                    "A store behind this server cannot be reached right now; retry shortly.", 5);
+        }
         if (failure instanceof ApiException e) {
             if (e.status() == 503 || e.status() == 429) {
-                ctx.response().putHeader("Retry-After", "1");
+                ctx.response().putHeader("Retry-After", Long.toString(e.retryAfterSeconds()));
             }
             send(ctx, e.status(), e.code(), e.getMessage());
         } else if (failure instanceof HttpException e) {
             send(ctx, e.getStatusCode(), codeFor(e.getStatusCode()), e.getPayload() != null ? e.getPayload()
                     : messageFor(e.getStatusCode()));
         } else if (failure != null) {
-            LOG.error("{} {} failed", ctx.request().method(), ctx.request().path(), failure);
+            LOG.error("{} {} [{}] failed", ctx.request().method(), ctx.request().path(), RequestLogHandler.requestId(ctx),
+                    failure);
             send(ctx, 500, "internal_error", "The server failed to answer this request; it has been logged.");
         } else {
             int status = ctx.statusCode();

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.fairrag.fdo.PidScheme;
 import org.fairrag.filter.ArticleRetriever;
@@ -33,11 +34,12 @@ public final class FilterHandler {
     private final Supplier<VocabularyIndex> vocabulary;
     private final WorkerPool pool;
     private final String baseUrl;
-    private final java.util.function.Function<RoutingContext, List<String>> visibleGraphs;
+    private final Function<RoutingContext, List<String>> visibleGraphs;
 
+    /** @param visibleGraphs the content graphs the request's caller may see */
     public FilterHandler(FilterService filter, ArticleRetriever retriever, PidRegistry registry,
                          Supplier<VocabularyIndex> vocabulary, WorkerPool pool, String baseUrl,
-                         java.util.function.Function<RoutingContext, List<String>> visibleGraphs) {
+                         Function<RoutingContext, List<String>> visibleGraphs) {
         this.filter = filter;
         this.retriever = retriever;
         this.registry = registry;
@@ -77,7 +79,8 @@ public final class FilterHandler {
             if (retriever == null) {
                 throw new ApiException(503, "search_unavailable", "Search is not available on this server.");
             }
-            candidates = pool.submit(() -> retriever.retrieve(q, k, selection, yearFrom, yearTo));
+            var accessLevels = Caller.of(ctx).accessLevels();
+            candidates = pool.submit(() -> retriever.retrieve(q, k, selection, yearFrom, yearTo, accessLevels));
         }
         candidates
                 .compose(list -> pool.submit(() -> filter.filter(list, selection, graphs, yearFrom, yearTo))

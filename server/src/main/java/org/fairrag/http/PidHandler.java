@@ -16,6 +16,7 @@ import org.fairrag.pid.ErrorPage;
 import org.fairrag.pid.MediaFormat;
 import org.fairrag.pid.Negotiation;
 import org.fairrag.pid.PidRepresentations;
+import org.fairrag.store.ApiKeys;
 import org.fairrag.store.PidRecord;
 import org.fairrag.store.PidRegistry;
 
@@ -23,6 +24,8 @@ import org.fairrag.store.PidRegistry;
  * Resolves PIDs: {@code /pid/{id}} (landing page or RDF by negotiation or {@code ?format=}, 410 for a
  * tombstone), {@code /pid/{id}/linkset} (Signposting level 2) and {@code /dataset} (the dataset FDO).
  * A malformed or unknown id is a 404 that says so, naming the PIDs a one-character typo may have meant.
+ * A restricted object shows its content only to a caller whose key may read it; anyone else gets its
+ * registry record with 401 (no key) or 403 (a key that does not reach that far).
  */
 public final class PidHandler {
 
@@ -75,15 +78,24 @@ public final class PidHandler {
             if (format.isEmpty()) {
                 return;
             }
-            String etag = EntityTags.of(record, format.get(), found.get(datasetId));
+            Caller caller = Caller.of(ctx);
+            boolean full = caller.mayRead(record.accessLevel());
+            int denied = caller.anonymous() ? 401 : 403;
+            String etag = EntityTags.of(record, format.get(), found.get(datasetId), full);
             ctx.response().putHeader(HttpHeaders.ETAG, etag)
                     .putHeader(HttpHeaders.CACHE_CONTROL, EntityTags.cacheControl(record));
+            if (!ApiKeys.PUBLIC.equals(record.accessLevel())) {
+                ctx.response().headers().set(HttpHeaders.VARY, "Accept, Authorization, X-API-Key");
+            }
+            if (!full && caller.anonymous()) {
+                ctx.response().putHeader("WWW-Authenticate", "Bearer realm=\"fairrag\"");
+            }
             if (EntityTags.matches(ctx.request().getHeader(HttpHeaders.IF_NONE_MATCH), etag)) {
                 ctx.response().setStatusCode(304).end();
                 return;
             }
-            pool.submit(() -> linkset ? representations.linkset(record, format.get())
-                            : representations.render(record, format.get()))
+            pool.submit(() -> linkset ? representations.linkset(record, format.get(), full, denied)
+                            : representations.render(record, format.get(), full, denied))
                     .onSuccess(r -> {
                         if (r.linkHeader() != null) {
                             ctx.response().putHeader("Link", r.linkHeader());

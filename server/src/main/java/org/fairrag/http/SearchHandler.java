@@ -10,7 +10,6 @@ import org.fairrag.search.ArticleHit;
 import org.fairrag.search.ArticleQuery;
 import org.fairrag.search.ArticleSearch;
 import org.fairrag.terms.TermRef;
-import org.fairrag.vectors.ArticleFilter;
 import org.fairrag.vocab.VocabularyIndex;
 
 /**
@@ -54,7 +53,7 @@ public final class SearchHandler {
         ArticleSearch s = search.orElseThrow(() -> new ApiException(503, "search_unavailable",
                 "Article search is off: the server runs without a vector index (FAIRRAG_VECTORS=none)."));
         ArticleQuery query = new ArticleQuery(text, k, terms, matchAll, explode, exclude, yearFrom, yearTo,
-                Set.of(ArticleFilter.PUBLIC));
+                Caller.of(ctx).accessLevels());
         pool.submit(() -> s.search(query)).onSuccess(r -> {
             long total = System.nanoTime() - start;
             JsonArray results = new JsonArray();

@@ -16,18 +16,24 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import io.micrometer.core.instrument.Counter;
 import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryFactory;
 import org.apache.jena.query.QueryParseException;
 import org.apache.jena.query.Syntax;
-import org.apache.jena.sparql.syntax.ElementService;
-import org.apache.jena.sparql.syntax.ElementWalker;
-import org.apache.jena.sparql.syntax.ElementVisitorBase;
 
 /**
  * The public SPARQL 1.1 Protocol endpoint: accepts queries by GET, form POST and direct POST,
  * refuses updates, validates and limits each query, and forwards it to the read-only Fuseki service,
  * streaming the answer back in the format the client negotiated.
+ *
+ * <p>Every forwarded query carries a protocol dataset ({@code default-graph-uri}, {@code named-graph-uri})
+ * made of the graphs the caller may see, so the store never evaluates it over anything else: without a
+ * dataset of its own, the default graph is their union and they are the named graphs ({@code GRAPH ?g});
+ * a dataset the query names ({@code FROM}, {@code FROM NAMED}, or the protocol's) keeps only the graphs the
+ * caller may see, the others counting as empty graphs, as unknown graphs do.
  */
 public final class SparqlProxy {
 
@@ -46,25 +52,37 @@ public final class SparqlProxy {
             "nt", "application/n-triples",
             "rdfxml", "application/rdf+xml");
 
+    /** A graph that never exists: stands for a named dataset of which the caller may see nothing. */
+    static final String NO_GRAPH = "urn:x-fairrag:no-graph";
+
     private final HttpClient client;
     private final String upstreamQueryUrl;
     private final WorkerPool pool;
     private final int maxRows;
     private final Duration timeout;
+    private final Function<RoutingContext, List<String>> visibleGraphs;
+    private final Counter timeouts;
 
-    public SparqlProxy(HttpClient client, String upstreamQueryUrl, WorkerPool pool, int maxRows, Duration timeout) {
+    /**
+     * @param visibleGraphs the graphs the request's caller may query
+     * @param timeouts      counts the queries stopped by the time limit
+     */
+    public SparqlProxy(HttpClient client, String upstreamQueryUrl, WorkerPool pool, int maxRows, Duration timeout,
+                       Function<RoutingContext, List<String>> visibleGraphs, Counter timeouts) {
         this.client = client;
         this.upstreamQueryUrl = upstreamQueryUrl;
         this.pool = pool;
         this.maxRows = maxRows;
         this.timeout = timeout;
+        this.visibleGraphs = visibleGraphs;
+        this.timeouts = timeouts;
     }
 
     /** A parsed protocol request: the query text and the protocol dataset. */
     private record ProtocolRequest(String query, List<String> defaultGraphs, List<String> namedGraphs) {}
 
-    /** A validated query, ready to forward. */
-    private record Prepared(String query, boolean capped) {}
+    /** A validated query with the dataset it is to run over, ready to forward. */
+    private record Prepared(String query, boolean capped, List<String> defaultGraphs, List<String> namedGraphs) {}
 
     public void handle(RoutingContext ctx) {
         ProtocolRequest request;
@@ -78,8 +96,9 @@ public final class SparqlProxy {
             ctx.next(); // a browser asking for the query page
             return;
         }
-        pool.submit(() -> prepare(request.query()))
-                .compose(prepared -> forward(ctx, request, prepared))
+        Set<String> visible = Set.copyOf(visibleGraphs.apply(ctx));
+        pool.submit(() -> prepare(request, visible))
+                .compose(prepared -> forward(ctx, prepared))
                 .onFailure(ctx::fail);
     }
 
@@ -142,36 +161,50 @@ public final class SparqlProxy {
         }
     }
 
-    private Prepared prepare(String text) {
+    private Prepared prepare(ProtocolRequest request, Set<String> visible) {
         Query query;
         try {
-            query = QueryFactory.create(text, Syntax.syntaxARQ);
+            query = QueryFactory.create(request.query(), Syntax.syntaxARQ);
         } catch (QueryParseException e) {
             // Keep the parser's position and first line; its list of every token it expected is noise.
             String message = e.getMessage() == null ? "" : e.getMessage().split("\n", 2)[0];
             throw ApiException.badRequest("query_syntax", "SPARQL syntax error: " + message);
         }
-        if (query.getQueryPattern() != null) {
-            ElementWalker.walk(query.getQueryPattern(), new ElementVisitorBase() {
-                @Override
-                public void visit(ElementService el) {
-                    throw ApiException.badRequest("service_not_allowed",
-                            "SERVICE (federated query) is not allowed on this endpoint.");
-                }
-            });
+        FederationCheck.refuseService(query);
+        List<String> defaultGraphs;
+        List<String> namedGraphs;
+        boolean protocolDataset = !request.defaultGraphs().isEmpty() || !request.namedGraphs().isEmpty();
+        if (protocolDataset || query.hasDatasetDescription()) {
+            // The protocol's dataset overrides the query's (SPARQL 1.1 Protocol, 2.1.4).
+            defaultGraphs = onlyVisible(protocolDataset ? request.defaultGraphs() : query.getGraphURIs(), visible);
+            namedGraphs = onlyVisible(protocolDataset ? request.namedGraphs() : query.getNamedGraphURIs(), visible);
+        } else {
+            defaultGraphs = List.copyOf(visible);
+            namedGraphs = List.copyOf(visible);
         }
+        query.getGraphURIs().clear();
+        query.getNamedGraphURIs().clear();
         boolean capped = false;
         if (!query.isAskType() && (!query.hasLimit() || query.getLimit() > maxRows)) {
             query.setLimit(maxRows);
             capped = true;
         }
-        return new Prepared(capped ? query.serialize() : text, capped);
+        return new Prepared(query.serialize(), capped, defaultGraphs, namedGraphs);
     }
 
-    private Future<Void> forward(RoutingContext ctx, ProtocolRequest request, Prepared prepared) {
+    /** The visible ones of the graphs asked for; a list of none of them becomes a graph that does not exist. */
+    private static List<String> onlyVisible(List<String> asked, Set<String> visible) {
+        if (asked.isEmpty()) {
+            return List.of();
+        }
+        List<String> kept = asked.stream().filter(visible::contains).distinct().toList();
+        return kept.isEmpty() ? List.of(NO_GRAPH) : kept;
+    }
+
+    private Future<Void> forward(RoutingContext ctx, Prepared prepared) {
         StringBuilder form = new StringBuilder("query=").append(encode(prepared.query()));
-        request.defaultGraphs().forEach(g -> form.append("&default-graph-uri=").append(encode(g)));
-        request.namedGraphs().forEach(g -> form.append("&named-graph-uri=").append(encode(g)));
+        prepared.defaultGraphs().forEach(g -> form.append("&default-graph-uri=").append(encode(g)));
+        prepared.namedGraphs().forEach(g -> form.append("&named-graph-uri=").append(encode(g)));
         RequestOptions options = new RequestOptions()
                 .setMethod(HttpMethod.POST)
                 .setAbsoluteURI(upstreamQueryUrl)
@@ -189,6 +222,7 @@ public final class SparqlProxy {
             return upstream.body().map(body -> {
                 String message = body.toString(StandardCharsets.UTF_8).trim();
                 if (status == 503 || message.toLowerCase(Locale.ROOT).contains("timeout")) {
+                    timeouts.increment();
                     throw new ApiException(503, "query_timeout",
                             "The query did not finish within " + timeout.toSeconds() + " s; make it more selective.");
                 }

@@ -8,6 +8,7 @@ import io.vertx.ext.web.RoutingContext;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.fairrag.fdo.PidScheme;
 import org.fairrag.filter.TermSelection;
@@ -34,10 +35,11 @@ public final class SummarizeHandler {
     private final Prompts prompts;
     private final Supplier<VocabularyIndex> vocabulary;
     private final String baseUrl;
-    private final java.util.function.Function<RoutingContext, List<String>> visibleGraphs;
+    private final Function<RoutingContext, List<String>> visibleGraphs;
 
+    /** @param visibleGraphs the content graphs the request's caller may see */
     public SummarizeHandler(SummaryService summaries, Prompts prompts, Supplier<VocabularyIndex> vocabulary,
-                            String baseUrl, java.util.function.Function<RoutingContext, List<String>> visibleGraphs) {
+                            String baseUrl, Function<RoutingContext, List<String>> visibleGraphs) {
         this.summaries = summaries;
         this.prompts = prompts;
         this.vocabulary = vocabulary;

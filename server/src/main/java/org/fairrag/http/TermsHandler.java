@@ -53,7 +53,8 @@ public final class TermsHandler {
 
     public void detail(RoutingContext ctx) {
         String id = termId(ctx);
-        pool.submit(() -> details.detail(id).orElseThrow()).onSuccess(d -> {
+        var accessLevels = Caller.of(ctx).accessLevels();
+        pool.submit(() -> details.detail(id, accessLevels).orElseThrow()).onSuccess(d -> {
             Term t = d.term();
             JsonObject body = new JsonObject().put("id", t.id()).put("pid", t.pid()).put("label", t.label())
                     .put("altLabels", new JsonArray(t.altLabels())).put("treeNumbers", new JsonArray(t.treeNumbers()))

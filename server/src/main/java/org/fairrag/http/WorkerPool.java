@@ -5,6 +5,10 @@ import io.vertx.core.Vertx;
 import io.vertx.core.WorkerExecutor;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicLong;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * A named pool of worker threads for blocking work (Jena, Lucene, ONNX inference, file I/O), with a
@@ -17,6 +21,7 @@ public final class WorkerPool implements AutoCloseable {
     private final WorkerExecutor executor;
     private final Semaphore permits;
     private final int capacity;
+    private final AtomicLong refused = new AtomicLong();
 
     public WorkerPool(Vertx vertx, String name, int threads, int queue) {
         this.name = name;
@@ -28,6 +33,7 @@ public final class WorkerPool implements AutoCloseable {
     /** Runs {@code task} on a worker thread; the future completes on the caller's context. */
     public <T> Future<T> submit(Callable<T> task) {
         if (!permits.tryAcquire()) {
+            refused.incrementAndGet();
             return Future.failedFuture(new ApiException(503, "busy",
                     "The server is busy (" + name + " pool full); retry shortly."));
         }
@@ -45,6 +51,17 @@ public final class WorkerPool implements AutoCloseable {
 
     public int capacity() {
         return capacity;
+    }
+
+    /** Publishes the pool's use: tasks in flight, its capacity, and tasks refused because it was full. */
+    public WorkerPool bindTo(MeterRegistry registry) {
+        Gauge.builder("fairrag.pool.in.flight", this, WorkerPool::inFlight).tag("pool", name)
+                .description("Tasks running or waiting in the pool").register(registry);
+        Gauge.builder("fairrag.pool.capacity", this, WorkerPool::capacity).tag("pool", name)
+                .description("Tasks the pool takes before it refuses with 503").register(registry);
+        FunctionCounter.builder("fairrag.pool.refused", refused, AtomicLong::get).tag("pool", name)
+                .description("Tasks refused with 503 because the pool was full").register(registry);
+        return this;
     }
 
     @Override

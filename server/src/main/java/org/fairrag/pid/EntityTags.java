@@ -7,14 +7,19 @@ import org.fairrag.store.PidRecord;
  * Strong entity tags and cache lifetimes of PID representations, from the registry alone, so that a
  * conditional request is answered without reading the graph. The tag is the registry checksum of the
  * object's description and the format; a term's HTML page also lists the articles about it, which
- * change with the collection, so its tag includes the dataset's checksum too.
+ * change with the collection, so its tag includes the dataset's checksum too. A restricted object has
+ * two representations per format, with and without its content, each with a tag of its own.
  */
 public final class EntityTags {
 
     private EntityTags() {}
 
-    public static String of(PidRecord record, MediaFormat format, PidRecord dataset) {
+    /** @param full whether the representation shows a restricted object's content (it differs from the record-only one) */
+    public static String of(PidRecord record, MediaFormat format, PidRecord dataset, boolean full) {
         StringBuilder tag = new StringBuilder("\"").append(hex(record.checksum(), 32)).append('-').append(format.key());
+        if ("restricted".equals(record.accessLevel())) {
+            tag.append(full ? "-content" : "-record");
+        }
         if (record.kind() == FdoKind.TERM && format == MediaFormat.HTML && dataset != null) {
             tag.append('-').append(hex(dataset.checksum(), 12));
         }
@@ -37,6 +42,10 @@ public final class EntityTags {
 
     /** PIDs are stable; what describes the collection changes with each ingestion, a tombstone may still be amended. */
     public static String cacheControl(PidRecord record) {
+        if ("restricted".equals(record.accessLevel())) {
+            // What a restricted object shows depends on the caller's key: no shared cache may keep it.
+            return "private, no-cache";
+        }
         if (record.tombstoned() || record.kind() == FdoKind.DATASET || record.kind() == FdoKind.INGESTION_RUN) {
             return "public, max-age=300";
         }

@@ -28,9 +28,9 @@ import org.fairrag.graph.Queries;
 import org.fairrag.store.PidRecord;
 
 /**
- * Reads what a PID resolves to from the graph: the FDO's description from the vocabulary or public
- * graph (a restricted object shows only its registry record), plus the registry's kernel attributes
- * and the labels a landing page needs. Blocking: call it on a worker pool.
+ * Reads what a PID resolves to from the graph: the FDO's description from the vocabulary and content
+ * graphs (a restricted object, to a caller who may not read it, shows only its registry record), plus
+ * the registry's kernel attributes and the labels a landing page needs. Blocking: call it on a worker pool.
  */
 public final class FdoLoader {
 
@@ -49,19 +49,24 @@ public final class FdoLoader {
         this.baseUrl = baseUrl;
     }
 
-    public ResolvedFdo load(PidRecord record) {
+    /**
+     * @param full whether the caller may read the object's content: false shows a restricted object's
+     *             registry record only
+     */
+    public ResolvedFdo load(PidRecord record, boolean full) {
         String pid = baseUrl + "/pid/" + record.id();
         Resource s = ResourceFactory.createResource(pid);
-        Map<String, RDFNode> scope = Map.of(
-                "vocabulary", ResourceFactory.createResource(graphs.vocabulary()),
-                "public", ResourceFactory.createResource(graphs.publicContent()));
-        Model description = ModelFactory.createDefaultModel();
-        if (!"restricted".equals(record.accessLevel())) {
-            Map<String, RDFNode> bindings = new HashMap<>(scope);
-            bindings.put("s", s);
-            description.add(graph.construct(DESCRIPTION, bindings));
+        boolean restricted = "restricted".equals(record.accessLevel());
+        List<Node> scope = new ArrayList<>(List.of(NodeFactory.createURI(graphs.vocabulary()),
+                NodeFactory.createURI(graphs.publicContent())));
+        if (restricted && full) {
+            scope.add(NodeFactory.createURI(graphs.restrictedContent()));
         }
-        addKernel(description, record, pid);
+        Model description = ModelFactory.createDefaultModel();
+        if (!restricted || full) {
+            description.add(graph.construct(Queries.withValues(DESCRIPTION, "g", scope), Map.of("s", s)));
+        }
+        addKernel(description, record, pid, !restricted || full);
         description.setNsPrefixes(Prefixes.STANDARD);
 
         Map<String, String> labels = labels(description, pid, scope);
@@ -80,9 +85,9 @@ public final class FdoLoader {
 
     /**
      * What the registry knows and the graph may not: the object's location, and for a restricted object
-     * (whose description is not shown) its type, identifier, access level and dates.
+     * whose description is not shown ({@code described} false) its type, identifier, access level and dates.
      */
-    private void addKernel(Model m, PidRecord record, String pid) {
+    private void addKernel(Model m, PidRecord record, String pid, boolean described) {
         Resource r = m.createResource(pid)
                 .addProperty(RDF.type, FAIR_DIGITAL_OBJECT)
                 .addProperty(IDENTIFIER, pid)
@@ -90,7 +95,7 @@ public final class FdoLoader {
         if (record.target() != null && record.target().startsWith("http")) {
             r.addProperty(URL, m.createResource(record.target()));
         }
-        if ("restricted".equals(record.accessLevel())) {
+        if (!described) {
             r.addProperty(RDF.type, SchemaTypes.of(record.kind()).rdfType())
                     .addProperty(ACCESS_LEVEL, RESTRICTED)
                     .addProperty(DCT_CREATED, dateTime(record.created()))
@@ -102,7 +107,7 @@ public final class FdoLoader {
         }
     }
 
-    private Map<String, String> labels(Model description, String pid, Map<String, RDFNode> scope) {
+    private Map<String, String> labels(Model description, String pid, List<Node> scope) {
         Set<Node> linked = new HashSet<>();
         description.listObjects().forEachRemaining(o -> {
             if (o.isURIResource() && o.asResource().getURI().startsWith(baseUrl + "/pid/")
@@ -114,7 +119,7 @@ public final class FdoLoader {
         if (linked.isEmpty()) {
             return out;
         }
-        for (QuerySolution row : graph.select(Queries.withValues(LABELS, "r", linked), scope)) {
+        for (QuerySolution row : graph.select(Queries.withValues(Queries.withValues(LABELS, "r", linked), "g", scope))) {
             out.putIfAbsent(row.getResource("r").getURI(), row.getLiteral("label").getString());
         }
         return out;

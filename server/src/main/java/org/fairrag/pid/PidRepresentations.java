@@ -46,8 +46,13 @@ public final class PidRepresentations {
         return List.of(MediaFormat.LINKSET_JSON, MediaFormat.LINKSET);
     }
 
-    public Rendered render(PidRecord record, MediaFormat format) {
-        ResolvedFdo fdo = loader.load(record);
+    /**
+     * @param full whether the caller may read the object's content (see {@link FdoLoader#load}); a
+     *             restricted object shown without it answers 401 or 403, as the caller says
+     * @param deniedStatus the status of a restricted object shown without its content: 401 or 403
+     */
+    public Rendered render(PidRecord record, MediaFormat format, boolean full, int deniedStatus) {
+        ResolvedFdo fdo = loader.load(record, full);
         Signposts links = Signposts.of(fdo);
         String body;
         if (format == MediaFormat.HTML) {
@@ -59,14 +64,16 @@ public final class PidRepresentations {
         } else {
             body = RDFWriter.source(fdo.description()).format(format.rdf()).asString();
         }
-        return new Rendered(fdo.tombstoned() ? 410 : 200, format, body, links.linkHeader());
+        int status = fdo.restricted() && !full ? deniedStatus : fdo.tombstoned() ? 410 : 200;
+        return new Rendered(status, format, body, links.linkHeader());
     }
 
     /** The linkset of a PID; a tombstoned object's linkset is still served (200): it describes the tombstone. */
-    public Rendered linkset(PidRecord record, MediaFormat format) {
-        Signposts links = Signposts.of(loader.load(record));
+    public Rendered linkset(PidRecord record, MediaFormat format, boolean full, int deniedStatus) {
+        ResolvedFdo fdo = loader.load(record, full);
+        Signposts links = Signposts.of(fdo);
         String body = format == MediaFormat.LINKSET ? links.linksetText() : links.linksetJson();
-        return new Rendered(200, format, body, null);
+        return new Rendered(fdo.restricted() && !full ? deniedStatus : 200, format, body, null);
     }
 
     /** An HTML page for a PID that does not resolve. */

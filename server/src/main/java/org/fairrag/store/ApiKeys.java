@@ -17,9 +17,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * API keys for the admin API, in PostgreSQL. A key reads {@code frk_<id>.<secret>}: the id is public
- * and finds the row, the secret is random and only its SHA-256 hash is stored, compared in constant
- * time. The full key exists only in what {@link #create} returns.
+ * API keys, in PostgreSQL. A key reads {@code frk_<id>.<secret>}: the id is public and finds the row,
+ * the secret is random and only its SHA-256 hash is stored, compared in constant time. The full key
+ * exists only in what {@link #create} returns. Each key grants an access level (what content its
+ * holder may read) and, or not, the admin API.
  */
 public final class ApiKeys {
 
@@ -29,11 +30,22 @@ public final class ApiKeys {
     /** Hash compared against when the id is unknown, so that a miss costs what a hit costs. */
     private static final byte[] NO_SUCH_KEY = sha256("no such key");
 
+    public static final String PUBLIC = "public";
+    public static final String RESTRICTED = "restricted";
+
+    /** What a valid key grants: the content it may read ({@code public} or {@code restricted}) and the admin API. */
+    public record Grant(String keyId, String accessLevel, boolean admin) {
+        public Grant {
+            checkLevel(accessLevel);
+        }
+    }
+
     /** A key as listed: never its secret. */
-    public record KeyInfo(String id, String name, OffsetDateTime created, OffsetDateTime revoked) {}
+    public record KeyInfo(String id, String name, String accessLevel, boolean admin, OffsetDateTime created,
+                          OffsetDateTime revoked) {}
 
     /** A key just created: {@code token} is the only copy of the full key. */
-    public record CreatedKey(String id, String name, String token) {}
+    public record CreatedKey(String id, String name, String token, Grant grant) {}
 
     private final Pool pool;
     private final SecureRandom random;
@@ -43,30 +55,44 @@ public final class ApiKeys {
         this.random = random;
     }
 
-    public Future<CreatedKey> create(String name) {
+    /**
+     * Creates a key.
+     *
+     * @param accessLevel {@code public} or {@code restricted}: the content the key may read
+     * @param admin       whether the key may use the admin API
+     */
+    public Future<CreatedKey> create(String name, String accessLevel, boolean admin) {
         if (name == null || name.isBlank() || name.length() > 200) {
             return Future.failedFuture(new IllegalArgumentException("a key needs a name of 1 to 200 characters"));
         }
+        try {
+            checkLevel(accessLevel);
+        } catch (IllegalArgumentException e) {
+            return Future.failedFuture(e);
+        }
         String id = HexFormat.of().formatHex(randomBytes(ID_BYTES));
         String secret = Base64.getUrlEncoder().withoutPadding().encodeToString(randomBytes(SECRET_BYTES));
-        return pool.preparedQuery("INSERT INTO api_key (id, name, secret_hash) VALUES ($1, $2, $3)")
-                .execute(Tuple.of(id, name.strip(), Buffer.buffer(sha256(secret))))
-                .map(v -> new CreatedKey(id, name.strip(), PREFIX + id + "." + secret));
+        return pool.preparedQuery("INSERT INTO api_key (id, name, secret_hash, access_level, admin) VALUES ($1, $2, $3, $4, $5)")
+                .execute(Tuple.of(id, name.strip(), Buffer.buffer(sha256(secret)), accessLevel, admin))
+                .map(v -> new CreatedKey(id, name.strip(), PREFIX + id + "." + secret, new Grant(id, accessLevel, admin)));
     }
 
-    /** Whether {@code token} is a key that exists and is not revoked. */
-    public Future<Boolean> verify(String token) {
+    /** What {@code token} grants; empty when it is not a key that exists and is not revoked. */
+    public Future<Optional<Grant>> verify(String token) {
         Optional<String[]> parts = split(token);
         if (parts.isEmpty()) {
-            return Future.succeededFuture(false);
+            return Future.succeededFuture(Optional.empty());
         }
         String id = parts.get()[0];
         byte[] presented = sha256(parts.get()[1]);
-        return pool.preparedQuery("SELECT secret_hash FROM api_key WHERE id = $1 AND revoked_at IS NULL")
+        return pool.preparedQuery("SELECT secret_hash, access_level, admin FROM api_key WHERE id = $1 AND revoked_at IS NULL")
                 .execute(Tuple.of(id))
                 .map(rows -> {
-                    byte[] stored = rows.size() == 0 ? NO_SUCH_KEY : rows.iterator().next().getBuffer("secret_hash").getBytes();
-                    return MessageDigest.isEqual(presented, stored) && rows.size() > 0;
+                    Row row = rows.size() == 0 ? null : rows.iterator().next();
+                    byte[] stored = row == null ? NO_SUCH_KEY : row.getBuffer("secret_hash").getBytes();
+                    boolean valid = MessageDigest.isEqual(presented, stored) && row != null;
+                    return valid ? Optional.of(new Grant(id, row.getString("access_level"), row.getBoolean("admin")))
+                            : Optional.empty();
                 });
     }
 
@@ -78,15 +104,22 @@ public final class ApiKeys {
     }
 
     public Future<List<KeyInfo>> list() {
-        return pool.query("SELECT id, name, created_at, revoked_at FROM api_key ORDER BY created_at").execute()
+        return pool.query("SELECT id, name, access_level, admin, created_at, revoked_at FROM api_key ORDER BY created_at")
+                .execute()
                 .map(rows -> {
                     List<KeyInfo> out = new ArrayList<>();
                     for (Row r : rows) {
-                        out.add(new KeyInfo(r.getString("id"), r.getString("name"), r.getOffsetDateTime("created_at"),
-                                r.getOffsetDateTime("revoked_at")));
+                        out.add(new KeyInfo(r.getString("id"), r.getString("name"), r.getString("access_level"),
+                                r.getBoolean("admin"), r.getOffsetDateTime("created_at"), r.getOffsetDateTime("revoked_at")));
                     }
                     return out;
                 });
+    }
+
+    private static void checkLevel(String accessLevel) {
+        if (!PUBLIC.equals(accessLevel) && !RESTRICTED.equals(accessLevel)) {
+            throw new IllegalArgumentException("an access level is public or restricted, got: " + accessLevel);
+        }
     }
 
     private static Optional<String[]> split(String token) {

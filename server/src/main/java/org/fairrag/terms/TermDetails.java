@@ -12,8 +12,8 @@ import org.fairrag.vocab.Term;
 import org.fairrag.vocab.VocabularyIndex;
 
 /**
- * One term with its neighbourhood: broader and narrower terms, and how many public articles are tagged
- * with it, directly or through a narrower term (from the vector index, which keeps each article's
+ * One term with its neighbourhood: broader and narrower terms, and how many articles the caller may see
+ * are tagged with it, directly or through a narrower term (from the vector index, which keeps each article's
  * direct tags). Blocking when it counts articles.
  */
 public final class TermDetails {
@@ -27,8 +27,8 @@ public final class TermDetails {
     }
 
     /**
-     * @param articleCount         public articles tagged with the term; null without a vector index
-     * @param articleCountExploded public articles tagged with it or any narrower term; null likewise
+     * @param articleCount         visible articles tagged with the term; null without a vector index
+     * @param articleCountExploded visible articles tagged with it or any narrower term; null likewise
      */
     public record Detail(Term term, List<TermRef> broader, List<TermRef> narrower, Long articleCount,
                          Long articleCountExploded) {}
@@ -36,11 +36,12 @@ public final class TermDetails {
     /** A term and its narrower terms to some depth. */
     public record Node(String id, String label, List<Node> children) {}
 
-    public Optional<Detail> detail(String id) {
+    /** @param accessLevels the access levels of the articles counted: those the caller may see */
+    public Optional<Detail> detail(String id, Set<String> accessLevels) {
         VocabularyIndex vocab = vocabulary.get();
         return vocab.byId(id).map(t -> {
-            Long direct = index.map(i -> i.countArticles(ArticleFilter.publicTaggedWithAny(Set.of(id)))).orElse(null);
-            Long exploded = index.map(i -> i.countArticles(ArticleFilter.publicTaggedWithAny(vocab.withDescendants(id))))
+            Long direct = index.map(i -> i.countArticles(ArticleFilter.taggedWithAny(Set.of(id), accessLevels))).orElse(null);
+            Long exploded = index.map(i -> i.countArticles(ArticleFilter.taggedWithAny(vocab.withDescendants(id), accessLevels)))
                     .orElse(null);
             return new Detail(t, refs(t.broader(), vocab), refs(t.narrower(), vocab), direct, exploded);
         });

@@ -33,7 +33,12 @@ public record ArticleFilter(List<Set<String>> requiredTerms, Set<String> exclude
 
     /** Public articles tagged with any of {@code termIds}. */
     public static ArticleFilter publicTaggedWithAny(Set<String> termIds) {
-        return new ArticleFilter(List.of(termIds), Set.of(), null, null, Set.of(PUBLIC));
+        return taggedWithAny(termIds, Set.of(PUBLIC));
+    }
+
+    /** Articles of these access levels tagged with any of {@code termIds}. */
+    public static ArticleFilter taggedWithAny(Set<String> termIds, Set<String> accessLevels) {
+        return new ArticleFilter(List.of(termIds), Set.of(), null, null, accessLevels);
     }
 
     public boolean hasYearBounds() {

@@ -13,7 +13,7 @@ import org.fairrag.ingest.SourceFile;
 import org.jsoup.Jsoup;
 import org.junit.jupiter.api.Test;
 
-/** A restricted article's PID resolves to its registry record only, and crawlers are not told about it. */
+/** To an anonymous caller, a restricted article's PID resolves to its registry record only (401), and crawlers are not told about it. */
 class RestrictedPidTest {
 
     private final PidFixture f = PidFixture.get();
@@ -28,7 +28,8 @@ class RestrictedPidTest {
         HttpResponse<String> html = f.get(pid, "Accept", "text/html");
         HttpResponse<String> ttl = f.get(pid, "Accept", "text/turtle");
 
-        assertThat(html.statusCode()).isEqualTo(200);
+        assertThat(html.statusCode()).isEqualTo(401);
+        assertThat(ttl.statusCode()).isEqualTo(401);
         assertThat(html.body()).doesNotContain("confidential");
         assertThat(Jsoup.parse(html.body()).select(".notice").text()).contains("restricted");
         Model m = RdfNegotiationTest.parse(ttl.body(), "text/turtle", pid);

@@ -173,7 +173,7 @@ class TombstoneTest {
 
     @Test
     void should_store_only_a_hash_of_each_key_and_refuse_a_revoked_one() {
-        var created = f.fairrag.apiKeys().create("revocation test").await();
+        var created = f.fairrag.apiKeys().create("revocation test", "public", true).await();
         String url = adminUrl(f.pidsByKind().get(FdoKind.TERM));
 
         assertThat(f.post(url, "{\"reason\": \"x\"}", "X-API-Key", created.token()).statusCode()).isEqualTo(409);
@@ -196,7 +196,7 @@ class TombstoneTest {
     }
 
     private String newKey() {
-        return f.fairrag.apiKeys().create("test").await().token();
+        return f.fairrag.apiKeys().create("test", "public", true).await().token();
     }
 
     private PidRecord record(String pid) {
