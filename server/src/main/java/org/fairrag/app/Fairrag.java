@@ -40,6 +40,7 @@ import org.fairrag.graph.RemoteGraphStore;
 import org.fairrag.graph.TdbGraphStore;
 import org.fairrag.ingest.ArticleIndex;
 import org.fairrag.ingest.ArticleIngest;
+import org.fairrag.ingest.ConsistencyCheck;
 import org.fairrag.ingest.IngestProgress;
 import org.fairrag.ingest.SourceFile;
 import org.fairrag.ingest.VocabularyIngest;
@@ -127,7 +128,7 @@ public final class Fairrag implements AutoCloseable {
                 .with(new VertxOptions()
                         .setFileSystemOptions(new FileSystemOptions().setFileCacheDir(config.dataDir().resolve("cache").toString()))
                         .setMetricsOptions(new MicrometerMetricsOptions().setEnabled(true)
-                                .setLabels(EnumSet.of(Label.HTTP_ROUTE, Label.HTTP_METHOD, Label.HTTP_CODE))))
+                                .setLabels(EnumSet.of(Label.HTTP_ROUTE, Label.HTTP_METHOD, Label.HTTP_CODE, Label.POOL_TYPE, Label.POOL_NAME))))
                 .withMetrics(new MicrometerMetricsFactory(metrics))
                 .build();
         closeables.add(() -> vertx.close().await());
@@ -235,15 +236,24 @@ public final class Fairrag implements AutoCloseable {
 
     public ArticleIngest.Report ingest(SourceFile file, ArticleIngest.Options options, IngestProgress progress)
             throws IOException {
-        ArticleIngest ingest = new ArticleIngest(publisher, registry, sourceRecords, runs, graphs, vocabulary::get,
-                articleIndexes, datasetFdo.pid());
-        ArticleIngest.Report report = ingest.ingest(file, options, progress);
+        ArticleIngest.Report report = articleIngest().ingest(file, options, progress);
         if (!report.alreadyIngested()) {
             runs.find(ArticleIngest.runId(report.checksum(), options.accessLevel())).await()
                     .ifPresent(run -> publisher.publish(graphs.publicContent(), List.of(datasetFdo.runDraft(run)), null).await());
             refreshDataset();
         }
         return report;
+    }
+
+    /** Verifies and repairs the agreement of the triple store, the vector index and the PID registry. */
+    public ConsistencyCheck consistencyCheck() {
+        return new ConsistencyCheck(graph, graphs, registry, vectorIndex(), articleIndexer(), vocabulary::get,
+                pmids -> articleIngest().republish(pmids), publisher::pidUrl);
+    }
+
+    private ArticleIngest articleIngest() {
+        return new ArticleIngest(publisher, registry, sourceRecords, runs, graphs, vocabulary::get, articleIndexes,
+                datasetFdo.pid());
     }
 
     /** Recomputes the dataset FDO's counts and runs, and republishes it if they changed. */

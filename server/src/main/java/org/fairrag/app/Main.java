@@ -21,13 +21,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * The {@code fairrag} command line: {@code serve} (the default), {@code ingest}, {@code info}, {@code bench},
- * {@code pid tombstone} and {@code apikey}.
+ * The {@code fairrag} command line: {@code serve} (the default), {@code ingest}, {@code info}, {@code check},
+ * {@code bench}, {@code pid tombstone} and {@code apikey}. Every command that opens the stores closes them
+ * when the process is told to stop (the instance's shutdown hook).
  */
 @Command(name = "fairrag", mixinStandardHelpOptions = true, version = "fairrag 0.1.0",
         description = "FAIR Graph-RAG server for biomedical literature.",
-        subcommands = {Main.Serve.class, Main.Ingest.class, Main.Info.class, BenchCommand.class, PidCommand.class,
-                ApiKeyCommand.class})
+        subcommands = {Main.Serve.class, Main.Ingest.class, Main.Info.class, CheckCommand.class, BenchCommand.class,
+                PidCommand.class, ApiKeyCommand.class})
 public final class Main implements Callable<Integer> {
 
     private static final Logger LOG = LoggerFactory.getLogger(Main.class);
@@ -65,11 +66,12 @@ public final class Main implements Callable<Integer> {
             FairragConfig config = opts.config();
             Fairrag fairrag = Fairrag.open(config);
             CountDownLatch stopped = new CountDownLatch(1);
+            // The instance closes itself from a hook of its own; this one only lets run() return.
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 LOG.info("Shutting down");
                 fairrag.close();
                 stopped.countDown();
-            }, "fairrag-shutdown"));
+            }, "fairrag-serve-shutdown"));
             if (config.loadDemo()) {
                 fairrag.loadDemoIfEmpty(new ConsoleProgress());
             }

@@ -112,6 +112,11 @@ public final class FdoPublisher {
                 .map(outcome -> new Outcome(outcome.created(), outcome.updated(), outcome.unchanged() + withdrawn));
     }
 
+    /** Removes the descriptions of these PIDs from {@code graphIri}, as when an object moves to another graph. Blocking. */
+    public void withdrawDescriptions(String graphIri, List<String> pids) {
+        graph.deleteDescriptions(graphIri, pids);
+    }
+
     private Map<String, QuerySolution> kernelState(List<FdoDraft> drafts) {
         List<Node> subjects = drafts.stream().map(d -> NodeFactory.createURI(pidUrl(d.id()))).toList();
         Map<String, QuerySolution> out = new HashMap<>();

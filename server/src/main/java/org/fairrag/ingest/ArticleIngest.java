@@ -8,10 +8,13 @@ import java.io.InputStream;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.jena.rdf.model.Model;
 import org.apache.jena.rdf.model.ModelFactory;
@@ -224,62 +227,126 @@ public final class ArticleIngest {
             }
             records.forEach(r -> byPmid.get(r.pmid()).put(r.source(), r));
 
-            Map<String, PidRecord> registered = registry.findAll(pmids.stream().map(ArticleIngest::articleId).toList()).await();
-            ArticleMerger merger = new ArticleMerger(vocabulary.get(), pmid -> publisher.pidUrl(articleId(pmid)));
-            ArticleRdfMapper mapper = new ArticleRdfMapper(datasetPid);
-            List<Article> articles = new ArrayList<>();
-            Model batchModel = ModelFactory.createDefaultModel();
-            Map<String, Model> descriptions = new HashMap<>();
-            for (Map<String, ArticleRecord> group : byPmid.values()) {
-                List<ArticleRecord> known = new ArrayList<>(group.values());
-                PidRecord existing = registered.get(articleId(known.get(0).pmid()));
-                if (existing != null && existing.tombstoned()) {
-                    tombstonedSkipped++;
-                    continue;
-                }
-                Article article = merger.merge(known, options.accessLevel());
-                Model description = mapper.describe(article);
-                descriptions.put(article.pid(), description);
-                batchModel.add(description);
-                articles.add(article);
-            }
-
-            Map<String, String> violations = shacl.violations(batchModel);
-            List<Article> valid = new ArrayList<>();
-            List<FdoDraft> drafts = new ArrayList<>();
-            java.util.Set<String> validPmids = new java.util.HashSet<>();
-            for (Article article : articles) {
-                String violation = violations.get(article.pid());
-                if (violation != null) {
-                    batchRejections.add(new Rejection("PMID " + article.pmid(), violation));
-                    continue;
-                }
-                valid.add(article);
-                validPmids.add(article.pmid());
-                drafts.add(new FdoDraft(articleId(article.pmid()), FdoKind.ARTICLE, "article:pubmed:" + article.pmid(),
-                        article.pubmedUrl(), descriptions.get(article.pid()), article.accessLevel()));
-            }
-
-            // Only records that make a valid article are kept; an invalid one changes nothing.
-            List<SourceRecords.Stored> stored = new ArrayList<>(records.size());
-            for (ArticleRecord r : records) {
-                if (validPmids.contains(r.pmid())) {
-                    String text = toJson(r);
-                    stored.add(new SourceRecords.Stored(r.pmid(), r.source(), Checksums.of(text), text));
-                }
-            }
-            sourceRecords.upsert(stored, runId).await();
-            FdoPublisher.Outcome outcome = publisher.publish(graphs.contentFor(options.accessLevel()), drafts,
-                    reverify ? null : runPid).await();
-            for (ArticleIndex index : indexes) {
-                index.index(valid);
-            }
+            Published published = publishMerged(byPmid, options.accessLevel(), reverify ? null : runPid,
+                    validPmids -> {
+                        // Only records that make a valid article are kept; an invalid one changes nothing.
+                        List<SourceRecords.Stored> stored = new ArrayList<>(records.size());
+                        for (ArticleRecord r : records) {
+                            if (validPmids.contains(r.pmid())) {
+                                String text = toJson(r);
+                                stored.add(new SourceRecords.Stored(r.pmid(), r.source(), Checksums.of(text), text));
+                            }
+                        }
+                        sourceRecords.upsert(stored, runId).await();
+                    });
+            tombstonedSkipped += published.tombstonedSkipped();
+            batchRejections.addAll(published.rejections());
+            FdoPublisher.Outcome outcome = published.outcome();
+            Set<String> validPmids = published.validPmids();
             runs.reject(runId, batchRejections).await();
             rejections.addAll(batchRejections);
             int accepted = (int) records.stream().filter(r -> validPmids.contains(r.pmid())).count();
             counts = counts.plus(new Counts(batchRead, accepted, batchRejections.size(),
                     outcome.created().size(), outcome.updated().size(), outcome.unchanged()));
+            LOG.info("Run {}: batch committed, {} records read so far", runPid, counts.read());
         }
+    }
+
+    /** What {@link #publishMerged} did. */
+    private record Published(Set<String> validPmids, List<Rejection> rejections, FdoPublisher.Outcome outcome,
+                             int tombstonedSkipped) {}
+
+    /**
+     * Merges the records of each PMID into an article, validates the articles, and publishes the valid
+     * ones at {@code accessLevel} (moving an article whose level changed out of its former graph) before
+     * handing them to the indexes. {@code beforePublishing} runs with the valid PMIDs first.
+     */
+    private Published publishMerged(Map<String, Map<String, ArticleRecord>> byPmid, String accessLevel, String runPid,
+                                    Consumer<Set<String>> beforePublishing) {
+        Map<String, PidRecord> registered = registry.findAll(byPmid.keySet().stream().map(ArticleIngest::articleId).toList()).await();
+        ArticleMerger merger = new ArticleMerger(vocabulary.get(), pmid -> publisher.pidUrl(articleId(pmid)));
+        ArticleRdfMapper mapper = new ArticleRdfMapper(datasetPid);
+        List<Article> articles = new ArrayList<>();
+        Model batchModel = ModelFactory.createDefaultModel();
+        Map<String, Model> descriptions = new HashMap<>();
+        int tombstonedSkipped = 0;
+        for (Map<String, ArticleRecord> group : byPmid.values()) {
+            if (group.isEmpty()) {
+                continue;
+            }
+            List<ArticleRecord> known = new ArrayList<>(group.values());
+            PidRecord existing = registered.get(articleId(known.get(0).pmid()));
+            if (existing != null && existing.tombstoned()) {
+                tombstonedSkipped++;
+                continue;
+            }
+            Article article = merger.merge(known, accessLevel);
+            Model description = mapper.describe(article);
+            descriptions.put(article.pid(), description);
+            batchModel.add(description);
+            articles.add(article);
+        }
+
+        Map<String, String> violations = shacl.violations(batchModel);
+        List<Article> valid = new ArrayList<>();
+        List<FdoDraft> drafts = new ArrayList<>();
+        List<Rejection> rejections = new ArrayList<>();
+        Set<String> validPmids = new HashSet<>();
+        List<String> moved = new ArrayList<>();
+        for (Article article : articles) {
+            String violation = violations.get(article.pid());
+            if (violation != null) {
+                rejections.add(new Rejection("PMID " + article.pmid(), violation));
+                continue;
+            }
+            valid.add(article);
+            validPmids.add(article.pmid());
+            drafts.add(new FdoDraft(articleId(article.pmid()), FdoKind.ARTICLE, "article:pubmed:" + article.pmid(),
+                    article.pubmedUrl(), descriptions.get(article.pid()), article.accessLevel()));
+            PidRecord existing = registered.get(articleId(article.pmid()));
+            if (existing != null && !existing.accessLevel().equals(accessLevel)) {
+                moved.add(article.pid());
+            }
+        }
+        beforePublishing.accept(validPmids);
+        if (!moved.isEmpty()) {
+            // An article now published at another level must not stay readable in its former graph.
+            publisher.withdrawDescriptions(graphs.contentFor(otherLevel(accessLevel)), moved);
+        }
+        FdoPublisher.Outcome outcome = publisher.publish(graphs.contentFor(accessLevel), drafts, runPid).await();
+        for (ArticleIndex index : indexes) {
+            index.index(valid);
+        }
+        return new Published(validPmids, rejections, outcome, tombstonedSkipped);
+    }
+
+    private static String otherLevel(String accessLevel) {
+        return "restricted".equals(accessLevel) ? "public" : "restricted";
+    }
+
+    /**
+     * Publishes again, from the source records kept in PostgreSQL, the articles with these PMIDs, each at
+     * the given access level: what {@code fairrag check --repair} does for an article missing from the
+     * graph or the registry. Blocking.
+     *
+     * @return the PMIDs republished; those without any source record are left out
+     */
+    public Set<String> republish(Map<String, String> accessLevelByPmid) {
+        Set<String> done = new HashSet<>();
+        Map<String, List<String>> byLevel = new HashMap<>();
+        accessLevelByPmid.forEach((pmid, level) -> byLevel.computeIfAbsent(level, l -> new ArrayList<>()).add(pmid));
+        for (Map.Entry<String, List<String>> level : byLevel.entrySet()) {
+            List<String> pmids = level.getValue();
+            for (int from = 0; from < pmids.size(); from += BATCH_SIZE) {
+                List<String> batch = pmids.subList(from, Math.min(pmids.size(), from + BATCH_SIZE));
+                Map<String, Map<String, ArticleRecord>> byPmid = new LinkedHashMap<>();
+                for (SourceRecords.Stored stored : sourceRecords.forPmids(batch).await()) {
+                    byPmid.computeIfAbsent(stored.pmid(), p -> new LinkedHashMap<>()).put(stored.source(), fromJson(stored.json()));
+                }
+                done.addAll(publishMerged(byPmid, level.getKey(), null, valid -> { }).validPmids());
+            }
+        }
+        return done;
     }
 
     private String toJson(ArticleRecord r) {

@@ -136,6 +136,16 @@ public final class PidRegistry {
                 .compose(v -> find(id));
     }
 
+    /** Every registered article, active or tombstoned, of any access level. */
+    public Future<List<PidRecord>> articles() {
+        return pool.preparedQuery("SELECT " + COLUMNS + " FROM pid WHERE kind = $1").execute(Tuple.of(FdoKind.ARTICLE.code()))
+                .map(rows -> {
+                    List<PidRecord> out = new ArrayList<>(rows.size());
+                    rows.forEach(row -> out.add(toRecord(row)));
+                    return out;
+                });
+    }
+
     /** One page of the active public PIDs in id order, for the sitemap. */
     public Future<List<PidRecord>> listed(long offset, int limit) {
         return pool.preparedQuery("SELECT " + COLUMNS + " FROM pid WHERE status = 'active' AND access_level = 'public'"

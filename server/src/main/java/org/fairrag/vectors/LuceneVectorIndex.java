@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -220,6 +221,18 @@ public final class LuceneVectorIndex implements VectorIndex {
     @Override
     public void deleteArticles(Collection<String> pids) {
         articles.write(w -> w.deleteDocuments(owners(pids)));
+    }
+
+    @Override
+    public Set<String> articlePids() {
+        return articles.search(s -> {
+            Set<String> out = new HashSet<>();
+            StoredFields stored = s.storedFields();
+            for (ScoreDoc d : s.search(kind(ARTICLE), Math.max(1, s.count(kind(ARTICLE)))).scoreDocs) {
+                out.add(stored.document(d.doc, Set.of(OWNER)).get(OWNER));
+            }
+            return out;
+        });
     }
 
     @Override

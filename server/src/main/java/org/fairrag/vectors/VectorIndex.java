@@ -3,6 +3,7 @@ package org.fairrag.vectors;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Keeps the vectors fairrag searches: the chunks of each article (with their text, for keyword search,
@@ -20,6 +21,9 @@ public interface VectorIndex extends AutoCloseable {
     void upsertArticles(List<IndexedArticle> articles);
 
     void deleteArticles(Collection<String> pids);
+
+    /** The PIDs of every indexed article, of any access level. */
+    Set<String> articlePids();
 
     /** Number of articles indexed, of any access level. */
     long articleCount();

@@ -22,10 +22,12 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.IntFunction;
 import org.slf4j.Logger;
@@ -176,6 +178,14 @@ public final class WeaviateVectorIndex implements VectorIndex {
             chunks.data.deleteMany(Filter.property("owner").containsAny(part));
             articles.data.deleteMany(Filter.property("pid").containsAny(part));
         }
+    }
+
+    @Override
+    public Set<String> articlePids() {
+        Set<String> out = new HashSet<>();
+        articles.paginate(p -> p.pageSize(1000).returnProperties("pid"))
+                .forEach(o -> out.add((String) o.properties().get("pid")));
+        return out;
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.fairrag.app.Fairrag;
 import org.fairrag.app.FairragConfig;
 import org.fairrag.app.HttpServerLauncher;
@@ -50,9 +51,16 @@ public final class TestFairrag {
         }
     }
 
+    /**
+     * A test instance's configuration: no vector index, and no rate limits (tests send bursts of requests;
+     * {@code LimitsTest} sets its own), a short shutdown grace.
+     */
     public static FairragConfig config(Path dataDir) {
+        FairragConfig.Limits d = FairragConfig.Limits.DEFAULT;
         return FairragConfig.builder().dataDir(dataDir).port(0).host("127.0.0.1").baseUrl(BASE_URL)
-                .loadDemo(false).vectors(VectorStoreSettings.Kind.NONE).build();
+                .loadDemo(false).vectors(VectorStoreSettings.Kind.NONE)
+                .limits(new FairragConfig.Limits(0, 1, 0, 1, d.maxBodyBytes(), d.maxUriLength(), Duration.ofSeconds(2)))
+                .build();
     }
 
     /** Like {@link #config}, with the embedded Lucene vector index and the in-JVM embedding model. */

@@ -1,0 +1,57 @@
+package org.fairrag.app;
+
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.fairrag.ingest.ConsistencyCheck;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code fairrag check [--repair]}: whether the triple store, the vector index and the PID registry agree
+ * about every article; exit status 0 when they do, 3 when they do not (after {@code --repair}: when a
+ * repair left something).
+ */
+@Command(name = "check", description = "Verify that the triple store, the vector index and the PID registry agree "
+        + "about every article; --repair brings them back into agreement. Stop the server first.")
+final class CheckCommand implements Callable<Integer> {
+
+    static final int DISAGREEMENT = 3;
+    private static final int LISTED = 20;
+
+    @Mixin
+    ConfigOptions options;
+
+    @Option(names = "--repair", description = "Repair what disagrees: publish again from the source records, "
+            + "re-embed missing vectors, remove orphans.")
+    boolean repair;
+
+    @Override
+    public Integer call() throws Exception {
+        try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().loadDemo(false).build())) {
+            ConsistencyCheck check = fairrag.consistencyCheck();
+            ConsistencyCheck.Report before = check.check();
+            print("checked", before);
+            if (before.clean() || !repair) {
+                return before.clean() ? 0 : DISAGREEMENT;
+            }
+            ConsistencyCheck.Report after = check.repair();
+            fairrag.refreshDataset();
+            print("after repair", after);
+            return after.clean() ? 0 : DISAGREEMENT;
+        }
+    }
+
+    private static void print(String when, ConsistencyCheck.Report r) {
+        System.out.printf("%s: %d active articles in the registry, %d in the graph, %s in the vector index: %s%n", when,
+                r.activeArticles(), r.graphArticles(), r.vectorArticles() == null ? "none (no vector index)" : r.vectorArticles(),
+                r.clean() ? "the stores agree" : r.problems().size() + " problems");
+        for (Map.Entry<ConsistencyCheck.Kind, Long> e : r.counts().entrySet()) {
+            System.out.printf("  %6d %s%n", e.getValue(), e.getKey().description());
+        }
+        r.problems().stream().limit(LISTED).forEach(p -> System.out.printf("  %s: %s%n", p.pid(), p.kind().description()));
+        if (r.problems().size() > LISTED) {
+            System.out.printf("  ... and %d more%n", r.problems().size() - LISTED);
+        }
+    }
+}
