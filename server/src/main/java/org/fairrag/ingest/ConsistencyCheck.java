@@ -54,7 +54,7 @@ public final class ConsistencyCheck {
         MISSING_VECTORS("without vectors"),
         /** An article's vectors carry another access level than the registry's. */
         STALE_VECTORS("with vectors at another access level"),
-        /** The vector index holds an article that is not active (tombstoned or unknown). */
+        /** The vector index holds an article that is not active (tombstoned, or neither registered nor in the graph). */
         ORPHAN_VECTORS("vectors of an article that is not active");
 
         private final String description;
@@ -147,7 +147,8 @@ public final class ConsistencyCheck {
         }
         for (String pid : s.indexed()) {
             PidRecord r = s.registered().get(idOf(pid));
-            if (r == null || r.status() != PidRecord.Status.ACTIVE) {
+            // An article in the graph but not registered is reported as that: its vectors are not orphans.
+            if (r == null ? !s.graphsOf().containsKey(pid) : r.status() != PidRecord.Status.ACTIVE) {
                 problems.add(new Problem(Kind.ORPHAN_VECTORS, pid));
             }
         }
@@ -185,6 +186,7 @@ public final class ConsistencyCheck {
         for (Problem p : found.problems()) {
             if (p.kind() == Kind.MISSING_FROM_REGISTRY && !republished.contains(s.pmidOf().get(p.pid()))) {
                 s.graphsOf().get(p.pid()).forEach(g -> graph.deleteDescriptions(g, List.of(p.pid())));
+                unindex.add(p.pid());
             }
         }
         vectors.ifPresent(index -> {

@@ -8,7 +8,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import org.fairrag.fdo.DatasetFdo;
+import org.fairrag.ingest.IngestProgress;
+import org.fairrag.vocab.Concept;
+import org.fairrag.vocab.VocabularyInfo;
 import org.fairrag.store.PostgresServer;
 import org.fairrag.testing.TestFairrag;
 import org.junit.jupiter.api.Test;
@@ -25,6 +29,8 @@ class PostgresOutageTest {
     @Test
     void should_turn_down_and_recover_when_postgres_stops_and_starts_again() throws Exception {
         try (Fairrag fairrag = TestFairrag.fresh("outage")) {
+            fairrag.loadVocabulary(VocabularyInfo.MESH_2024, List.of(new Concept("D006801", "http://id.nlm.nih.gov/mesh/D006801",
+                    "Humans", List.of(), List.of(), List.of(), null)), IngestProgress.NONE);
             int port = HttpServerLauncher.start(fairrag).port();
             PostgresServer pg = fairrag.embeddedPostgres().orElseThrow();
             String dataset = "/pid/" + DatasetFdo.ID;
