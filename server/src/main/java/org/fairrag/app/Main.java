@@ -12,6 +12,7 @@ import org.fairrag.vocab.VocabularyInfo;
 import org.fairrag.vocab.read.MeshTsvReader;
 import org.fairrag.vocab.read.SkosReader;
 import org.fairrag.vocab.read.SkosVocabulary;
+import ch.qos.logback.classic.LoggerContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -43,7 +44,16 @@ public final class Main implements Callable<Integer> {
             cmd.getErr().println("fairrag: " + (e.getMessage() != null ? e.getMessage() : e.toString()));
             return 1;
         });
-        System.exit(cli.execute(args));
+        int status = cli.execute(args);
+        flushLogs();
+        System.exit(status);
+    }
+
+    /** Stops logging, which writes out what the asynchronous appenders still hold. */
+    static void flushLogs() {
+        if (LoggerFactory.getILoggerFactory() instanceof LoggerContext context) {
+            context.stop();
+        }
     }
 
     /** {@code fairrag} alone serves. */
@@ -70,6 +80,7 @@ public final class Main implements Callable<Integer> {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 LOG.info("Shutting down");
                 fairrag.close();
+                flushLogs();
                 stopped.countDown();
             }, "fairrag-serve-shutdown"));
             if (config.loadDemo()) {

@@ -64,7 +64,7 @@ public final class FdoLoader {
         }
         Model description = ModelFactory.createDefaultModel();
         if (!restricted || full) {
-            description.add(graph.construct(Queries.withValues(DESCRIPTION, "g", scope), Map.of("s", s)));
+            description.add(graph.construct(Queries.bindValues(DESCRIPTION.cloneQuery(), "g", scope), Map.of("s", s)));
         }
         addKernel(description, record, pid, !restricted || full);
         description.setNsPrefixes(Prefixes.STANDARD);
@@ -119,7 +119,7 @@ public final class FdoLoader {
         if (linked.isEmpty()) {
             return out;
         }
-        for (QuerySolution row : graph.select(Queries.withValues(Queries.withValues(LABELS, "r", linked), "g", scope))) {
+        for (QuerySolution row : graph.select(Queries.bindValues(Queries.withValues(LABELS, "r", linked), "g", scope))) {
             out.putIfAbsent(row.getResource("r").getURI(), row.getLiteral("label").getString());
         }
         return out;
