@@ -10,7 +10,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Gives every request an id, returned in {@code X-Request-Id} (a sane incoming one is kept, so a proxy's id
  * follows the request through), and logs one structured line per request when the response ends: id,
- * method, route, status, time, client. The log is the logger {@code fairrag.access}.
+ * method, path, status, time, client. The log is the logger {@code fairrag.access}.
  */
 public final class RequestLogHandler implements Handler<RoutingContext> {
 
@@ -30,7 +30,7 @@ public final class RequestLogHandler implements Handler<RoutingContext> {
             ctx.addEndHandler(v -> ACCESS.atInfo()
                     .addKeyValue("requestId", id)
                     .addKeyValue("method", ctx.request().method().name())
-                    .addKeyValue("route", route(ctx))
+                    .addKeyValue("path", ctx.request().path())
                     .addKeyValue("status", ctx.response().getStatusCode())
                     .addKeyValue("ms", (System.nanoTime() - start) / 1_000_000)
                     .addKeyValue("client", ctx.request().remoteAddress() == null ? null
@@ -44,9 +44,5 @@ public final class RequestLogHandler implements Handler<RoutingContext> {
     public static String requestId(RoutingContext ctx) {
         String id = ctx.get(KEY);
         return id == null ? "-" : id;
-    }
-
-    private static String route(RoutingContext ctx) {
-        return ctx.currentRoute() == null || ctx.currentRoute().getPath() == null ? null : ctx.currentRoute().getPath();
     }
 }
