@@ -256,9 +256,12 @@ public final class Fairrag implements AutoCloseable {
                 datasetFdo.pid());
     }
 
-    /** Recomputes the dataset FDO's counts and runs, and republishes it if they changed. */
+    /**
+     * Recomputes the dataset FDO's counts and runs, and republishes it if they changed. It is public, so it
+     * counts public objects only: how many restricted articles exist is not told either.
+     */
     public void refreshDataset() {
-        Map<FdoKind, Long> counts = registry.countByKind().await();
+        Map<FdoKind, Long> counts = registry.countPublicByKind().await();
         long triples = graph.size(List.of(graphs.vocabulary(), graphs.publicContent()));
         Map<String, Long> bySource = ArticleSources.count(graph, graphs.publicContent());
         var stats = new DatasetFdo.Statistics(counts.getOrDefault(FdoKind.ARTICLE, 0L),

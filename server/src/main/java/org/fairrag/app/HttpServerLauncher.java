@@ -1,6 +1,7 @@
 package org.fairrag.app;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpClient;
@@ -13,11 +14,11 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.micrometer.PrometheusScrapingHandler;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.fairrag.graph.Graphs;
 import org.fairrag.http.ApiKeyHandler;
 import org.fairrag.http.Caller;
+import org.fairrag.http.InFlightRequests;
 import org.fairrag.http.RateLimitHandler;
 import org.fairrag.http.RequestLimitsHandler;
 import org.fairrag.http.TokenBuckets;
@@ -153,6 +154,9 @@ public final class HttpServerLauncher {
         fairrag.closeWithInstance(adminTasks);
         AdminHandler admin = new AdminHandler(fairrag.tombstones(), adminTasks, config.baseUrl());
 
+        InFlightRequests inFlight = new InFlightRequests();
+        Gauge.builder("fairrag.http.in.flight", inFlight, InFlightRequests::count)
+                .description("HTTP requests started and not yet ended").register(metrics);
         Router router = ApiRouter.create(vertx, new ApiRouter.Handlers(
                 health.handler(),
                 PrometheusScrapingHandler.create(metrics),
@@ -167,7 +171,7 @@ public final class HttpServerLauncher {
                 admin,
                 new SearchHandler(articleSearch, searchPool, fairrag::vocabulary),
                 new TermsHandler(termSearch, termDetails, searchPool, fairrag::vocabulary)),
-                new ApiRouter.Guards(new RequestLimitsHandler(limits.maxUriLength()), limits.maxBodyBytes(),
+                new ApiRouter.Guards(inFlight, new RequestLimitsHandler(limits.maxUriLength()), limits.maxBodyBytes(),
                         new ApiKeyHandler(fairrag.apiKeys()),
                         rateLimit(limits.apiRate(), limits.apiBurst(), "api", metrics),
                         rateLimit(limits.sparqlRate(), limits.sparqlBurst(), "sparql", metrics)));
@@ -182,8 +186,13 @@ public final class HttpServerLauncher {
                 .listen()
                 .await();
         fairrag.closeWithInstance(() -> {
-            LOG.info("Stopping the HTTP server; requests in flight have {} s to finish", limits.shutdownGrace().toSeconds());
-            server.shutdown(limits.shutdownGrace().toMillis(), TimeUnit.MILLISECONDS).await();
+            LOG.info("Stopping the HTTP server: {} requests in flight have {} s to finish", inFlight.count(),
+                    limits.shutdownGrace().toSeconds());
+            if (!inFlight.drain(limits.shutdownGrace())) {
+                LOG.warn("{} requests were still in flight after {} s; closing them", inFlight.count(),
+                        limits.shutdownGrace().toSeconds());
+            }
+            server.close().await();
         });
         LOG.info("fairrag is serving {} on http://{}:{} (PIDs under {}/pid/)", "the API", config.host(),
                 server.actualPort(), config.baseUrl());

@@ -30,10 +30,10 @@ public final class ApiRouter {
             TermsHandler terms) {}
 
     /**
-     * What every request passes before its handler: request line limits, the caller's key, and the rate
-     * limits ({@code null} when off).
+     * What every request passes before its handler: the count of requests in flight (for a graceful stop),
+     * request line limits, the caller's key, and the rate limits ({@code null} when off).
      */
-    public record Guards(RequestLimitsHandler requestLimits, long maxBodyBytes, ApiKeyHandler apiKeys,
+    public record Guards(InFlightRequests inFlight, RequestLimitsHandler requestLimits, long maxBodyBytes, ApiKeyHandler apiKeys,
                          Handler<RoutingContext> apiRateLimit, Handler<RoutingContext> sparqlRateLimit) {}
 
     private static final List<String> API_PREFIXES = List.of("/api/", "/pid/", "/dataset", "/sitemap");
@@ -51,6 +51,7 @@ public final class ApiRouter {
     public static Router create(Vertx vertx, Handlers h, Guards g) {
         Router router = Router.router(vertx);
         router.route().handler(new RequestLogHandler());
+        router.route().handler(g.inFlight());
         router.route().handler(g.requestLimits());
         router.route().handler(CorsHandler.create()
                 .allowedMethods(Set.of(HttpMethod.GET, HttpMethod.POST, HttpMethod.HEAD, HttpMethod.OPTIONS))

@@ -3,6 +3,7 @@ package org.fairrag.http;
 import io.vertx.core.Future;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.ConnectionPoolTooBusyException;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpHeaders;
@@ -212,6 +213,9 @@ public final class SparqlProxy {
                 .putHeader(HttpHeaders.CONTENT_TYPE, "application/x-www-form-urlencoded")
                 .putHeader(HttpHeaders.ACCEPT, accept(ctx));
         return client.request(options)
+                .recover(e -> Future.failedFuture(e instanceof ConnectionPoolTooBusyException
+                        ? new ApiException(503, "busy", "Too many SPARQL queries are running or waiting; retry shortly.")
+                        : e))
                 .compose(req -> req.send(Buffer.buffer(form.toString())))
                 .compose(upstream -> relay(ctx, upstream, prepared));
     }

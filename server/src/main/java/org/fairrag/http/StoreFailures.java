@@ -1,12 +1,11 @@
 package org.fairrag.http;
 
-import io.vertx.core.http.ConnectionPoolTooBusyException;
 import java.net.ConnectException;
 import java.net.SocketException;
 import java.nio.channels.ClosedChannelException;
 import java.util.Locale;
 
-/** Tells a store that cannot be reached (refused, closed, timed out connecting, pool exhausted) from other failures. */
+/** Tells a store that cannot be reached (connection refused, reset or closed) from other failures. */
 final class StoreFailures {
 
     private StoreFailures() {}
@@ -14,7 +13,7 @@ final class StoreFailures {
     static boolean unreachable(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
             if (t instanceof ConnectException || t instanceof SocketException
-                    || t instanceof ClosedChannelException || t instanceof ConnectionPoolTooBusyException) {
+                    || t instanceof ClosedChannelException) {
                 return true;
             }
             String message = t.getMessage() == null ? "" : t.getMessage().toLowerCase(Locale.ROOT);

@@ -164,9 +164,18 @@ public final class PidRegistry {
                 .map(rows -> rows.iterator().next().getLong("n"));
     }
 
-    /** Number of active PIDs of each kind. */
+    /** Number of active PIDs of each kind, of any access level. */
     public Future<Map<FdoKind, Long>> countByKind() {
-        return pool.query("SELECT kind, count(*) AS n FROM pid WHERE status = 'active' GROUP BY kind").execute()
+        return countByKind("SELECT kind, count(*) AS n FROM pid WHERE status = 'active' GROUP BY kind");
+    }
+
+    /** Number of active public PIDs of each kind: what the dataset's public description may count. */
+    public Future<Map<FdoKind, Long>> countPublicByKind() {
+        return countByKind("SELECT kind, count(*) AS n FROM pid WHERE status = 'active' AND access_level = 'public' GROUP BY kind");
+    }
+
+    private Future<Map<FdoKind, Long>> countByKind(String sql) {
+        return pool.query(sql).execute()
                 .map(rows -> {
                     Map<FdoKind, Long> out = new HashMap<>();
                     rows.forEach(r -> out.put(FdoKind.fromCode(r.getString("kind")), r.getLong("n")));

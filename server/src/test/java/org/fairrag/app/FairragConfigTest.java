@@ -21,6 +21,25 @@ class FairragConfigTest {
         assertThat(c.embeddedFuseki()).isTrue();
         assertThat(c.sparqlTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(c.sparqlMaxRows()).isEqualTo(10_000);
+        assertThat(c.limits()).isEqualTo(FairragConfig.Limits.DEFAULT);
+    }
+
+    @Test
+    void should_read_the_limits() {
+        FairragConfig c = FairragConfig.fromEnvironment(Map.of(
+                "FAIRRAG_RATE_LIMIT", "5.5",
+                "FAIRRAG_RATE_BURST", "11",
+                "FAIRRAG_SPARQL_RATE_LIMIT", "0",
+                "FAIRRAG_SPARQL_RATE_BURST", "3",
+                "FAIRRAG_MAX_BODY", "65536",
+                "FAIRRAG_MAX_URI", "4096",
+                "FAIRRAG_SHUTDOWN_GRACE", "3s")).build();
+
+        assertThat(c.limits()).isEqualTo(new FairragConfig.Limits(5.5, 11, 0, 3, 65536, 4096, Duration.ofSeconds(3)));
+        assertThatThrownBy(() -> FairragConfig.fromEnvironment(Map.of("FAIRRAG_RATE_LIMIT", "fast")).build())
+                .hasMessageContaining("FAIRRAG_RATE_LIMIT");
+        assertThatThrownBy(() -> FairragConfig.fromEnvironment(Map.of("FAIRRAG_MAX_BODY", "10")).build())
+                .hasMessageContaining("FAIRRAG_MAX_BODY");
     }
 
     @Test
