@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 import org.fairrag.embed.CachingEmbedder;
 import org.fairrag.embed.Chunker;
@@ -127,7 +128,10 @@ public final class Fairrag implements AutoCloseable {
         this.vertx = Vertx.builder()
                 .with(new VertxOptions()
                         .setFileSystemOptions(new FileSystemOptions().setFileCacheDir(config.dataDir().resolve("cache").toString()))
+                        // Vert.x keeps backends by registry name: a name of its own per instance, so that
+                        // several instances in one JVM (tests) each count their own requests.
                         .setMetricsOptions(new MicrometerMetricsOptions().setEnabled(true)
+                                .setRegistryName("fairrag-" + UUID.randomUUID())
                                 .setLabels(EnumSet.of(Label.HTTP_ROUTE, Label.HTTP_METHOD, Label.HTTP_CODE, Label.POOL_TYPE, Label.POOL_NAME))))
                 .withMetrics(new MicrometerMetricsFactory(metrics))
                 .build();
@@ -239,7 +243,8 @@ public final class Fairrag implements AutoCloseable {
         ArticleIngest.Report report = articleIngest().ingest(file, options, progress);
         if (!report.alreadyIngested()) {
             runs.find(ArticleIngest.runId(report.checksum(), options.accessLevel())).await()
-                    .ifPresent(run -> publisher.publish(graphs.publicContent(), List.of(datasetFdo.runDraft(run)), null).await());
+                    .ifPresent(run -> publisher.publish(graphs.contentFor(run.accessLevel()), List.of(datasetFdo.runDraft(run)),
+                            null).await());
             refreshDataset();
         }
         return report;
@@ -266,7 +271,8 @@ public final class Fairrag implements AutoCloseable {
         Map<String, Long> bySource = ArticleSources.count(graph, graphs.publicContent());
         var stats = new DatasetFdo.Statistics(counts.getOrDefault(FdoKind.ARTICLE, 0L),
                 counts.getOrDefault(FdoKind.TERM, 0L), counts.getOrDefault(FdoKind.SUMMARY, 0L), triples, bySource);
-        publisher.publish(graphs.publicContent(), List.of(datasetFdo.draft(stats, runs.all().await())), null).await();
+        List<IngestionRuns.Run> publicRuns = runs.all().await().stream().filter(r -> "public".equals(r.accessLevel())).toList();
+        publisher.publish(graphs.publicContent(), List.of(datasetFdo.draft(stats, publicRuns)), null).await();
     }
 
     /** Reads the vocabulary into memory, rebuilds the term lexicon and brings the term vectors up to date. */

@@ -1,5 +1,6 @@
 package org.fairrag.app;
 
+import ch.qos.logback.classic.LoggerContext;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -12,7 +13,6 @@ import org.fairrag.vocab.VocabularyInfo;
 import org.fairrag.vocab.read.MeshTsvReader;
 import org.fairrag.vocab.read.SkosReader;
 import org.fairrag.vocab.read.SkosVocabulary;
-import ch.qos.logback.classic.LoggerContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
@@ -76,7 +76,7 @@ public final class Main implements Callable<Integer> {
             FairragConfig config = opts.config();
             Fairrag fairrag = Fairrag.open(config);
             CountDownLatch stopped = new CountDownLatch(1);
-            // The instance closes itself from a hook of its own; this one only lets run() return.
+            // The instance also closes itself from a hook of its own; this one writes the logs out and lets run() return.
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 LOG.info("Shutting down");
                 fairrag.close();

@@ -86,7 +86,10 @@ public final class DatasetFdo {
         return new FdoDraft(ID, FdoKind.DATASET, SOURCE_KEY, baseUrl + "/dataset", m, "public");
     }
 
-    /** The description of an ingestion run, a PROV activity that used one source file. */
+    /**
+     * The description of an ingestion run, a PROV activity that used one source file. A run of restricted
+     * articles is restricted too: its file name and counts are not for everyone.
+     */
     public FdoDraft runDraft(IngestionRuns.Run run) {
         Model m = ModelFactory.createDefaultModel();
         String pid = baseUrl + "/pid/" + run.id();
@@ -115,6 +118,6 @@ public final class DatasetFdo {
             r.addProperty(ENDED_AT, m.createTypedLiteral(run.endedAt().toInstant().toString(), XSDDatatype.XSDdateTime));
         }
         return new FdoDraft(run.id(), FdoKind.INGESTION_RUN, "ingestion-run:" + run.sourceChecksum() + ":" + run.accessLevel(),
-                null, m, "public");
+                null, m, run.accessLevel());
     }
 }

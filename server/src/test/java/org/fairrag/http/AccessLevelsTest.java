@@ -150,7 +150,7 @@ class AccessLevelsTest {
 
     @Test
     void should_dump_restricted_content_only_with_a_key() throws Exception {
-        assertThat(get("/dataset/dump").body()).doesNotContain(SECRET).contains(publicPids.get(0));
+        assertThat(get("/dataset/dump").body()).doesNotContain(SECRET).doesNotContain("restricted.jsonl").contains(publicPids.get(0));
         assertThat(get("/dataset/dump", "X-API-Key", publicKey).body()).doesNotContain(SECRET);
         assertThat(get("/dataset/dump", "X-API-Key", restrictedKey).body()).contains(SECRET);
         assertThat(get("/sitemap/1.xml").body()).doesNotContain(restrictedPids.get(0)).contains(publicPids.get(0));
@@ -176,7 +176,7 @@ class AccessLevelsTest {
             HttpResponse<String> plain = sparql(q, "");
             for (HttpResponse<String> answer : List.of(r, plain)) {
                 assertThat(answer.statusCode()).as(q).isEqualTo(200);
-                assertThat(answer.body()).as(q).doesNotContain(SECRET).doesNotContain(restricted)
+                assertThat(answer.body()).as(q).doesNotContain(SECRET).doesNotContain(restricted).doesNotContain("restricted.jsonl")
                         .doesNotContain(restrictedPids.get(0)).doesNotContain(restrictedPids.get(1));
             }
         }
