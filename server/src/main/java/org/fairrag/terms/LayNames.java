@@ -7,9 +7,13 @@ import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.fairrag.vocab.Term;
 import org.fairrag.vocab.VocabularyIndex;
 
@@ -75,6 +79,16 @@ final class LayNames {
                     .ifPresent(id -> out.computeIfAbsent(id, k -> new ArrayList<>()).add(r.layName));
         }
         return out;
+    }
+
+    /** These lay names without the rows whose name is one of {@code names} (case and spacing aside). */
+    LayNames without(Collection<String> names) {
+        Set<String> drop = names.stream().map(LayNames::normalise).collect(Collectors.toSet());
+        return new LayNames(rows.stream().filter(r -> !drop.contains(normalise(r.layName))).toList());
+    }
+
+    private static String normalise(String name) {
+        return String.join(" ", name.toLowerCase(Locale.ROOT).split("\\s+")).strip();
     }
 
     int size() {
