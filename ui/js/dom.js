@@ -11,7 +11,7 @@ export function el(tag, props = {}, ...children) {
     if (value === undefined || value === null) continue;
     if (key.startsWith('on') && typeof value === 'function') {
       node.addEventListener(key.slice(2).toLowerCase(), value);
-    } else if (key.includes('-') || key === 'role' || key === 'for') {
+    } else if (key.includes('-') || key === 'role') {
       node.setAttribute(key, String(value));
     } else {
       node[key] = value;

@@ -69,9 +69,8 @@ public final class ApiRouter {
         router.get("/robots.txt").handler(h.crawler()::robots);
         router.post("/api/admin/pid/:id/tombstone").handler(h.admin()::authenticate).handler(h.admin()::tombstone);
 
-        router.get("/webjars/*").handler(app.webjars());
-        router.route("/*").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(app::securityHeaders)
-                .handler(app.files());
+        router.route("/webjars/*").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(app.webjars());
+        router.route("/*").handler(app::securityHeaders).handler(app.files());
 
         router.route().failureHandler(Errors::handleFailure);
         for (int status : new int[] {404, 405, 413, 414, 415}) {

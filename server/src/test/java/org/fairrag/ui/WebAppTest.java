@@ -102,7 +102,7 @@ class WebAppTest {
         assertThat(results.first().locator(".snippet")).not().isEmpty();
         assertThat(results.first().locator(".score")).containsText("score");
         assertThat(page.locator("#results button.chip").first()).isVisible();
-        screenshot("01-search");
+        screenshot("01-search", "#search");
 
         // 2. Refine: terms in plain words, details, the narrower tree one level further
         field("Find terms in plain words").fill("mouth cancer");
@@ -119,7 +119,7 @@ class WebAppTest {
         twisty.click();
         assertThat(twisty).hasAttribute("aria-expanded", "true");
         assertThat(page.locator("#" + twisty.getAttribute("aria-controls") + " .tree > li").first()).isVisible();
-        screenshot("02-refine");
+        screenshot("02-refine", "#refine");
 
         // Select Mouth Neoplasms with its narrower terms
         button("Select Mouth Neoplasms with narrower terms").click();
@@ -146,7 +146,7 @@ class WebAppTest {
         assertThat(page.locator("details.sparql code")).containsText("skos:broader");
         assertThat(page.getByText("Open it in the query page").getAttribute("href")).startsWith("/sparql#query=");
         assertThat(page).hasURL(Pattern.compile(".*filter=1.*"));
-        screenshot("03-filter");
+        screenshot("03-filter", "#filter");
 
         // 4. Summarize the kept articles with the default prompt
         assertThat(field("What should the summary answer?"))
@@ -161,7 +161,7 @@ class WebAppTest {
         for (Locator cite : cites.all()) {
             assertThat(keptPaths).contains(cite.getAttribute("href"));
         }
-        screenshot("04-summary");
+        screenshot("04-summary", "#summarize");
 
         Download markdown = page.waitForDownload(() -> button("Download Markdown").click());
         String md = Files.readString(markdown.path());
@@ -183,7 +183,7 @@ class WebAppTest {
         firstCite.click();
         assertThat(page).hasURL(base + citedPath);
         assertThat(page.locator("h1")).hasText(citedTitle);
-        screenshot("05-landing");
+        screenshot("05-landing", "h1");
 
         // The summary's own PID resolves to its landing page
         page.navigate(base + summaryPath);
@@ -221,7 +221,7 @@ class WebAppTest {
         assertThat(again.getByLabel("Results", EXACT)).hasValue("8");
         assertThat(again.getByLabel("all selected terms", EXACT)).isChecked();
         page = again;
-        screenshot("06-restored");
+        screenshot("06-restored", "#filter");
 
         // The SPARQL that ran opens in the query page, prefilled but not run; running it finds the kept articles
         List<String> keptPaths = again.locator("#filter-out h3 a").all().stream().map(a -> a.getAttribute("href")).toList();
@@ -255,7 +255,7 @@ class WebAppTest {
         assertThat(rows.count()).isBetween(1, 25);
         assertThat(page.locator("#query-results th")).hasText(new String[] {"article", "title"});
         assertThat(page).hasURL(Pattern.compile(".*/sparql#query=.*"));
-        screenshot("07-query-page");
+        screenshot("07-query-page", "h1");
 
         Locator first = rows.first();
         String title = first.locator("td").nth(1).textContent();
@@ -275,7 +275,7 @@ class WebAppTest {
         assertThat(page.locator("#selection-error")).containsText("No term D999999 in the vocabulary.");
         assertThat(page.locator("#results > li")).hasCount(10);
         assertThat(page.locator("#selected > li")).hasCount(0);
-        screenshot("08-error");
+        screenshot("08-error", "#selection-error");
 
         // A query with a syntax error: the endpoint answers 400 and the page says where.
         page.navigate(base + "/sparql#query=SELEC%20%3Fs%20WHERE%20%7B%7D");
@@ -306,7 +306,7 @@ class WebAppTest {
         assertThat(page.locator("#selected > li")).hasCount(1);
         Object overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth");
         assertThat(((Number) overflow).intValue()).as("horizontal overflow at 390 px").isLessThanOrEqualTo(0);
-        screenshot("09-phone");
+        screenshot("09-phone", "#selection");
         assertNoConsoleErrorsOnAppPages();
     }
 
@@ -334,8 +334,10 @@ class WebAppTest {
         return page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName(name).setExact(true));
     }
 
-    private void screenshot(String name) {
-        page.screenshot(new Page.ScreenshotOptions().setPath(SCREENSHOTS.resolve(name + ".png")).setFullPage(true));
+    /** What the screen shows with {@code selector} scrolled to its top. */
+    private void screenshot(String name, String selector) {
+        page.locator(selector).first().evaluate("e => e.scrollIntoView({block: 'start'})");
+        page.screenshot(new Page.ScreenshotOptions().setPath(SCREENSHOTS.resolve(name + ".png")));
     }
 
     /** Script errors and CSP violations on the app's own pages (landing pages are not the app's). */
