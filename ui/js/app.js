@@ -71,8 +71,6 @@ async function restore() {
 
 async function search() {
   const signal = start('search');
-  const button = $('#search-button');
-  button.disabled = true;
   status.search.busy('Searching…');
   try {
     const params = new URLSearchParams({q: state.q, k: String(state.k)});
@@ -84,8 +82,6 @@ async function search() {
       : `${body.results.length} articles, best first (${body.tookMs} ms).`);
   } catch (e) {
     status.search.fail(e, 'The search failed:');
-  } finally {
-    button.disabled = false;
   }
 }
 
@@ -108,8 +104,6 @@ function renderResults() {
 
 async function findTerms() {
   const signal = start('terms');
-  const button = $('#terms-button');
-  button.disabled = true;
   status.terms.busy('Finding terms…');
   try {
     const body = await getJson('/api/terms/search?' + new URLSearchParams({q: state.rq, k: '10'}), signal);
@@ -118,8 +112,6 @@ async function findTerms() {
       : `${body.results.length} terms, best first.`);
   } catch (e) {
     status.terms.fail(e, 'Finding terms failed:');
-  } finally {
-    button.disabled = false;
   }
 }
 
@@ -355,7 +347,6 @@ async function applyFilter() {
     body.articles = state.results.map((a) => a.pid);
   }
   const signal = start('filter');
-  $('#filter-button').disabled = true;
   status.filter.busy('Filtering through the knowledge graph…');
   try {
     const answer = await postJson('/api/filter', body, signal);
@@ -369,8 +360,6 @@ async function applyFilter() {
     status.filter.done(`Kept ${answer.kept} of ${answer.input} articles.`);
   } catch (e) {
     status.filter.fail(e, 'The filter failed:');
-  } finally {
-    $('#filter-button').disabled = state.selected.length === 0;
   }
 }
 
@@ -455,9 +444,11 @@ async function summarize() {
   const statements = el('div', {className: 'statements', 'aria-live': 'polite'});
   render($('#summary-out'), el('h3', {}, 'Summary'), statements);
   const signal = start('summary');
+  const hadFocus = document.activeElement === $('#summarize-button');
   summarizing = true;
-  renderChosen();
   $('#stop-button').hidden = false;
+  if (hadFocus) $('#stop-button').focus(); // the summarize button is disabled while it runs
+  renderChosen();
   status.summary.busy(`Summarizing ${articles.length} articles…`);
   let summary = null;
   let count = 0;
@@ -479,12 +470,14 @@ async function summarize() {
     renderSummary(summary, byPid);
     status.summary.done(`Done: ${summary.statements.length} statements, stored with its own PID.`);
   } catch (e) {
-    status.summary.fail(e, e.name === 'AbortError' ? '' : 'The summary failed:');
     if (e.name === 'AbortError') status.summary.done('Stopped.');
+    else status.summary.fail(e, 'The summary failed:');
   } finally {
+    const stopHadFocus = document.activeElement === $('#stop-button');
     summarizing = false;
     $('#stop-button').hidden = true;
     renderChosen();
+    if (stopHadFocus) $('#summarize-button').focus();
   }
 }
 
@@ -555,7 +548,6 @@ function save(blob, filename) {
 async function exportAs(format, button) {
   const articles = chosen();
   const signal = start('export');
-  button.disabled = true;
   status.export.busy(`Preparing ${button.textContent} for ${articles.length} articles…`);
   try {
     const {blob, filename} = await postForFile(`/api/export?format=${format}`,
@@ -564,8 +556,6 @@ async function exportAs(format, button) {
     status.export.done(`Saved ${filename}.`);
   } catch (e) {
     status.export.fail(e, 'The export failed:');
-  } finally {
-    button.disabled = false;
   }
 }
 

@@ -70,8 +70,8 @@ export class Status {
   }
 
   fail(error, what) {
+    if (error && error.name === 'AbortError') return; // replaced by a newer request, or stopped
     this.done('');
-    if (error && error.name === 'AbortError') return;
     this.alertNode.textContent = (what ? what + ' ' : '') + (error && error.message ? error.message : String(error));
     this.alertNode.hidden = false;
   }

@@ -83,8 +83,6 @@ async function run() {
   history.replaceState(null, '', '#' + new URLSearchParams({query}));
   if (controller) controller.abort();
   controller = new AbortController();
-  const button = $('#run-button');
-  button.disabled = true;
   status.busy('Running the query…');
   const started = performance.now();
   try {
@@ -105,10 +103,8 @@ async function run() {
       status.done(`Done in ${ms} ms (${answer.type}).`);
     }
   } catch (e) {
-    render($('#query-results'));
+    if (e.name !== 'AbortError') render($('#query-results'));
     status.fail(e, 'The query failed:');
-  } finally {
-    button.disabled = false;
   }
 }
 
