@@ -13,6 +13,7 @@ import java.util.List;
 import org.fairrag.fdo.DatasetFdo;
 import java.util.Set;
 import org.fairrag.embed.Embedder;
+import org.fairrag.export.ArticleExport;
 import org.fairrag.embed.LangChainEmbedder;
 import org.fairrag.filter.ArticleRetriever;
 import org.fairrag.filter.FilterService;
@@ -29,6 +30,7 @@ import org.fairrag.http.AdminHandler;
 import org.fairrag.http.ApiRouter;
 import org.fairrag.http.CrawlerHandler;
 import org.fairrag.http.DatasetHandler;
+import org.fairrag.http.ExportHandler;
 import org.fairrag.http.FilterHandler;
 import org.fairrag.http.PidHandler;
 import org.fairrag.http.SerialTaskRunner;
@@ -151,7 +153,9 @@ public final class HttpServerLauncher {
                 crawler,
                 admin,
                 new SearchHandler(articleSearch, searchPool, fairrag::vocabulary),
-                new TermsHandler(termSearch, termDetails, searchPool, fairrag::vocabulary)), ApiRouter.DEFAULT_MAX_BODY_BYTES);
+                new TermsHandler(termSearch, termDetails, searchPool, fairrag::vocabulary),
+                new ExportHandler(new ArticleExport(fairrag.graph(), fairrag::vocabulary), apiPool, config.baseUrl(),
+                        visibleGraphs)), ApiRouter.DEFAULT_MAX_BODY_BYTES);
 
         HttpServer server = vertx.createHttpServer(new HttpServerOptions()
                         .setHost(config.host())
