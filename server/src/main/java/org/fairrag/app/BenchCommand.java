@@ -13,6 +13,7 @@ import org.fairrag.ingest.ArticleIngest;
 import org.fairrag.ingest.IngestProgress;
 import org.fairrag.ingest.SourceFile;
 import org.fairrag.ingest.read.SourceFormats;
+import org.fairrag.vectors.VectorStoreSettings;
 import org.fairrag.vocab.VocabularyInfo;
 import org.fairrag.vocab.read.MeshTsvReader;
 import picocli.CommandLine.Command;
@@ -25,7 +26,7 @@ import picocli.CommandLine.Parameters;
 final class BenchCommand {
 
     @Command(name = "ingest", description = "RDF ingestion throughput on real article files, with and without the "
-            + "jena-text index (each configuration on a fresh data directory, embedded PostgreSQL and Fuseki).")
+            + "jena-text index (each configuration on a fresh data directory, embedded PostgreSQL and Fuseki; no embeddings).")
     static final class Ingest implements Callable<Integer> {
 
         @Parameters(arity = "0..1", paramLabel = "DIR", defaultValue = "../shared/data/pubmed",
@@ -61,7 +62,7 @@ final class BenchCommand {
 
         private static Result run(Path dataDir, boolean textIndex, List<Path> files) throws IOException {
             FairragConfig config = FairragConfig.builder().dataDir(dataDir).port(0).baseUrl("http://bench.fairrag.test")
-                    .loadDemo(false).textIndex(textIndex).build();
+                    .loadDemo(false).textIndex(textIndex).vectors(VectorStoreSettings.Kind.NONE).build();
             try (Fairrag fairrag = Fairrag.open(config)) {
                 try (InputStream in = Fairrag.class.getResourceAsStream(Fairrag.BUNDLED_MESH)) {
                     fairrag.loadVocabulary(VocabularyInfo.MESH_2024, MeshTsvReader.read(org.fairrag.ingest.read.SourceFormats.decompressed(in)), IngestProgress.NONE);

@@ -113,12 +113,17 @@ final class FilterBench implements Callable<Integer> {
         }
     }
 
+    /** Ten articles as a search would return them: five about head and neck cancer, five about something else. */
     private static List<FilterService.Candidate> candidates(Fairrag fairrag) {
         String termPid = fairrag.vocabulary().byId("D006258").orElseThrow().pid();
         var rows = fairrag.graph().select(QueryFactory.create("""
                 PREFIX schema: <http://schema.org/> PREFIX skos: <http://www.w3.org/2004/02/skos/core#>
-                SELECT DISTINCT ?a WHERE { { ?a schema:about/skos:broader* ?t } UNION { ?a a schema:ScholarlyArticle } }
-                ORDER BY DESC(EXISTS { ?a schema:about/skos:broader* ?t }) ?a LIMIT 10"""),
+                SELECT ?a WHERE {
+                  { SELECT DISTINCT ?a WHERE { ?a schema:about/skos:broader* ?t } ORDER BY ?a LIMIT 5 }
+                  UNION
+                  { SELECT ?a WHERE { ?a a schema:ScholarlyArticle FILTER NOT EXISTS { ?a schema:about/skos:broader* ?t } }
+                    ORDER BY ?a LIMIT 5 }
+                }"""),
                 Map.of("t", ResourceFactory.createResource(termPid)));
         List<FilterService.Candidate> out = new ArrayList<>();
         rows.forEach(r -> out.add(new FilterService.Candidate(r.getResource("a").getURI(), null)));

@@ -26,6 +26,7 @@ import org.apache.jena.query.QueryFactory;
 import java.util.List;
 import org.fairrag.fdo.DatasetFdo;
 import org.fairrag.embed.Embedder;
+import org.fairrag.export.ArticleExport;
 import org.fairrag.embed.LangChainEmbedder;
 import org.fairrag.filter.ArticleRetriever;
 import org.fairrag.filter.FilterService;
@@ -41,6 +42,7 @@ import org.fairrag.http.AdminHandler;
 import org.fairrag.http.ApiRouter;
 import org.fairrag.http.CrawlerHandler;
 import org.fairrag.http.DatasetHandler;
+import org.fairrag.http.ExportHandler;
 import org.fairrag.http.FilterHandler;
 import org.fairrag.http.PidHandler;
 import org.fairrag.http.SerialTaskRunner;
@@ -170,7 +172,9 @@ public final class HttpServerLauncher {
                 crawler,
                 admin,
                 new SearchHandler(articleSearch, searchPool, fairrag::vocabulary),
-                new TermsHandler(termSearch, termDetails, searchPool, fairrag::vocabulary)),
+                new TermsHandler(termSearch, termDetails, searchPool, fairrag::vocabulary),
+                new ExportHandler(new ArticleExport(fairrag.graph(), fairrag::vocabulary), apiPool, config.baseUrl(),
+                        contentGraphs)),
                 new ApiRouter.Guards(inFlight, new RequestLimitsHandler(limits.maxUriLength()), limits.maxBodyBytes(),
                         new ApiKeyHandler(fairrag.apiKeys()),
                         rateLimit(limits.apiRate(), limits.apiBurst(), "api", metrics),

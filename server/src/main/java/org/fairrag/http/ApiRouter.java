@@ -7,7 +7,6 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.CorsHandler;
-import io.vertx.ext.web.handler.StaticHandler;
 import java.util.List;
 import java.util.Set;
 
@@ -27,7 +26,8 @@ public final class ApiRouter {
             CrawlerHandler crawler,
             AdminHandler admin,
             SearchHandler articleSearch,
-            TermsHandler terms) {}
+            TermsHandler terms,
+            ExportHandler export) {}
 
     /**
      * What every request passes before its handler: the count of requests in flight (for a graceful stop),
@@ -74,6 +74,12 @@ public final class ApiRouter {
         router.get("/openapi.yaml").handler(h.openApi());
         router.route("/sparql").handler(h.sparql()::handle);
         router.route("/sparql/").handler(h.sparql()::handle);
+        WebApp app = new WebApp();
+        // What SparqlProxy passes on: a browser asking for the query page.
+        router.route("/sparql").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(app::securityHeaders)
+                .handler(app::queryPage);
+        router.route("/sparql/").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(app::securityHeaders)
+                .handler(app::queryPage);
 
         router.get("/api/articles/search").handler(h.articleSearch()::handle);
         router.get("/api/terms/search").handler(h.terms()::search);
@@ -82,6 +88,7 @@ public final class ApiRouter {
         router.post("/api/filter").handler(h.filter()::handle);
         router.post("/api/summarize").handler(h.summarize()::handle);
         router.get("/api/summarize/prompt").handler(h.summarize()::defaultPrompt);
+        router.post("/api/export").handler(h.export()::handle);
 
         router.route("/pid/:id").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::landing);
         router.route("/pid/:id/linkset").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::linkset);
@@ -92,7 +99,8 @@ public final class ApiRouter {
         router.get("/robots.txt").handler(h.crawler()::robots);
         router.post("/api/admin/pid/:id/tombstone").handler(h.admin()::requireAdmin).handler(h.admin()::tombstone);
 
-        router.route("/*").handler(StaticHandler.create("fairrag/ui").setIndexPage("index.html"));
+        router.route("/webjars/*").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(app.webjars());
+        router.route("/*").handler(app::securityHeaders).handler(app.files());
 
         router.route().failureHandler(Errors::handleFailure);
         for (int status : new int[] {404, 405, 413, 414, 415, 431}) {

@@ -7,23 +7,28 @@ import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.fairrag.vocab.Term;
 import org.fairrag.vocab.VocabularyIndex;
 
 /**
  * Everyday names for MeSH descriptors that MeSH does not list ("belly button" for Umbilicus), from the
- * bundled {@code fairrag/terms/lay-names.tsv} (see its header for how it was made and what it leaves
- * out). Rows name their descriptor by its preferred name; rows whose descriptor the vocabulary lacks
- * are ignored, so any other vocabulary simply gets none. Immutable.
+ * bundled consumer-health lexicon {@code fairrag/terms/lay-names.tsv} (see its header for how it was
+ * made). Rows name their descriptor by UI and preferred name; a vocabulary whose ids are not MeSH UIs
+ * gets the rows whose preferred name it has, and rows whose descriptor the vocabulary lacks are ignored.
+ * Immutable.
  */
 final class LayNames {
 
     static final String RESOURCE = "/fairrag/terms/lay-names.tsv";
 
-    private record Row(String layName, String preferredName) {}
+    private record Row(String layName, String descriptor, String preferredName) {}
 
     private final List<Row> rows;
 
@@ -52,10 +57,10 @@ final class LayNames {
                     continue;
                 }
                 String[] cols = line.split("\t");
-                if (cols.length != 2) {
-                    throw new IOException("lay names: expected name<TAB>preferred name, got: " + line);
+                if (cols.length != 3) {
+                    throw new IOException("lay names: expected name<TAB>descriptor UI<TAB>preferred name, got: " + line);
                 }
-                rows.add(new Row(cols[0].strip(), cols[1].strip()));
+                rows.add(new Row(cols[0].strip(), cols[1].strip(), cols[2].strip()));
             }
             return new LayNames(rows);
         } catch (IOException e) {
@@ -67,13 +72,23 @@ final class LayNames {
     Map<String, List<String>> byTermId(VocabularyIndex vocabulary) {
         Map<String, List<String>> out = new HashMap<>();
         for (Row r : rows) {
-            vocabulary.resolveName(r.preferredName)
-                    .flatMap(vocabulary::byId)
+            vocabulary.byId(r.descriptor)
+                    .or(() -> vocabulary.resolveName(r.preferredName).flatMap(vocabulary::byId))
                     .filter(t -> t.label().equalsIgnoreCase(r.preferredName))
                     .map(Term::id)
                     .ifPresent(id -> out.computeIfAbsent(id, k -> new ArrayList<>()).add(r.layName));
         }
         return out;
+    }
+
+    /** These lay names without the rows whose name is one of {@code names} (case and spacing aside). */
+    LayNames without(Collection<String> names) {
+        Set<String> drop = names.stream().map(LayNames::normalise).collect(Collectors.toSet());
+        return new LayNames(rows.stream().filter(r -> !drop.contains(normalise(r.layName))).toList());
+    }
+
+    private static String normalise(String name) {
+        return String.join(" ", name.toLowerCase(Locale.ROOT).split("\\s+")).strip();
     }
 
     int size() {

@@ -3,6 +3,7 @@ package org.fairrag.terms;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -201,6 +202,14 @@ public final class TermLexicon {
     /** Like {@link #of}, without the bundled lay names: what the vocabulary and word parts alone find. */
     public static TermLexicon withoutLayNames(VocabularyIndex vocabulary) {
         return of(vocabulary, LayNames.none());
+    }
+
+    /**
+     * Like {@link #of}, without the bundled lay names that are one of {@code phrases}: what the search
+     * finds for phrases the lay-name lexicon does not list.
+     */
+    public static TermLexicon withoutLayNamesFor(VocabularyIndex vocabulary, Collection<String> phrases) {
+        return of(vocabulary, LayNames.bundled().without(phrases));
     }
 
     private static TermLexicon of(VocabularyIndex vocabulary, LayNames layNames) {

@@ -149,6 +149,19 @@ class AccessLevelsTest {
     }
 
     @Test
+    void should_export_restricted_articles_only_with_a_key() throws Exception {
+        String request = new JsonObject().put("articles", new JsonArray(List.of(restrictedPids.get(0)))).encode();
+
+        HttpResponse<String> anonymous = post("/api/export?format=ris", request);
+        HttpResponse<String> keyed = post("/api/export?format=ris", request, "X-API-Key", restrictedKey);
+
+        assertThat(anonymous.statusCode()).isEqualTo(400);
+        assertThat(anonymous.body()).contains("unknown_article").doesNotContain(SECRET);
+        assertThat(keyed.statusCode()).isEqualTo(200);
+        assertThat(keyed.body()).contains(SECRET);
+    }
+
+    @Test
     void should_dump_restricted_content_only_with_a_key() throws Exception {
         assertThat(get("/dataset/dump").body()).doesNotContain(SECRET).doesNotContain("restricted.jsonl").contains(publicPids.get(0));
         assertThat(get("/dataset/dump", "X-API-Key", publicKey).body()).doesNotContain(SECRET);

@@ -87,6 +87,10 @@ class BadInputTest {
                 postAdmin("/api/admin/pid/" + id + "/tombstone", "{\"reason\": 5}"),
                 postAdmin("/api/admin/pid/" + id + "/tombstone", "{\"reason\": \"x\""),
                 postAdmin("/api/admin/pid/" + id + "/tombstone", "{\"reason\": \"x\", \"more\": \"" + "y".repeat(2_000_000) + "\"}"),
+                post("/api/export?format=ris", "{\"articles\": \"" + articlePid + "\"}"),
+                post("/api/export?format=exe", "{\"articles\": [\"" + articlePid + "\"]}"),
+                post("/api/export?format=" + enc("ris' } DROP ALL"), "{\"articles\": [\"" + articlePid + "\"]}"),
+                post("/api/export?format=csv", "{\"articles\": [\"" + articlePid + "> } DROP ALL {\"]}"),
                 // invalid and unknown ids
                 get("/pid/notapid"),
                 get("/pid/" + unknownId),

@@ -1,0 +1,347 @@
+package org.fairrag.ui;
+
+import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.BrowserContext;
+import com.microsoft.playwright.BrowserType;
+import com.microsoft.playwright.Download;
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Playwright;
+import com.microsoft.playwright.assertions.PlaywrightAssertions;
+import com.microsoft.playwright.options.AriaRole;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.fairrag.generate.Prompts;
+import org.fairrag.testing.TestFairrag;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The web app in headless Chromium (Debian's {@code /usr/bin/chromium}; Playwright never downloads a
+ * browser) on the demo collection: the researcher's whole flow, the address restoring it, the query page,
+ * errors, the keyboard and a phone-width screen. Every step leaves a screenshot in
+ * {@code target/screenshots/}. With {@code -Dfairrag.webapp.url=http://host:port} the tests run against a
+ * server already running the demo, instead of starting one.
+ */
+class WebAppTest {
+
+    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    private static final Path SCREENSHOTS = Path.of("target", "screenshots");
+    private static final Pattern PID_PATH = Pattern.compile("^/pid/[0-9a-z]{13}$");
+    private static final double TIMEOUT_MS = 180_000;
+    private static final Page.GetByLabelOptions EXACT = new Page.GetByLabelOptions().setExact(true);
+
+    private static Playwright playwright;
+    private static Browser browser;
+    private static String base;
+
+    private BrowserContext context;
+    private Page page;
+    private final List<String> consoleErrors = new ArrayList<>();
+
+    @BeforeAll
+    static void startBrowser() throws IOException {
+        assertThat(Files.isExecutable(CHROMIUM))
+                .as("The browser tests need Debian's Chromium at %s (apt-get install chromium)", CHROMIUM).isTrue();
+        String external = System.getProperty("fairrag.webapp.url");
+        base = external != null ? external : "http://127.0.0.1:" + TestFairrag.demoPort();
+        Files.createDirectories(SCREENSHOTS);
+        playwright = Playwright.create(new Playwright.CreateOptions()
+                .setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
+        browser = playwright.chromium().launch(new BrowserType.LaunchOptions()
+                .setExecutablePath(CHROMIUM)
+                .setHeadless(true)
+                .setArgs(List.of("--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage")));
+        PlaywrightAssertions.setDefaultAssertionTimeout(TIMEOUT_MS);
+    }
+
+    @AfterAll
+    static void stopBrowser() {
+        if (playwright != null) {
+            playwright.close();
+        }
+    }
+
+    @BeforeEach
+    void openPage() {
+        page = newPage(1280, 900);
+    }
+
+    @AfterEach
+    void closeContext() {
+        if (context != null) {
+            context.close();
+        }
+    }
+
+    @Test
+    void should_take_a_researcher_from_a_search_to_a_cited_summary() throws Exception {
+        page.navigate(base + "/");
+
+        // 1. Search
+        field("Search articles by meaning").fill("treatments for mouth cancer");
+        field("Results").fill("20");
+        button("Search").click();
+        Locator results = page.locator("#results > li");
+        assertThat(results).hasCount(20);
+        assertThat(page.locator("#search-status")).containsText("20 articles");
+        for (String href : results.locator("h3 a").all().stream().map(a -> a.getAttribute("href")).toList()) {
+            assertThat(href).matches(PID_PATH);
+        }
+        assertThat(results.first().locator(".snippet")).not().isEmpty();
+        assertThat(results.first().locator(".score")).containsText("score");
+        assertThat(page.locator("#results button.chip").first()).isVisible();
+        screenshot("01-search", "#search");
+
+        // 2. Refine: terms in plain words, details, the narrower tree one level further
+        field("Find terms in plain words").fill("mouth cancer");
+        button("Find terms").click();
+        Locator hit = page.locator("#term-hits > li").filter(new Locator.FilterOptions().setHasText("D009062"));
+        assertThat(hit).hasCount(1);
+        assertThat(hit.locator(".term-label")).hasText("Mouth Neoplasms");
+        assertThat(hit.locator(".term-matched")).containsText("matched");
+        button("Details of Mouth Neoplasms").click();
+        Locator detail = hit.locator(".term-detail");
+        assertThat(detail).containsText("Also called");
+        assertThat(detail).containsText("Broader terms");
+        Locator twisty = detail.locator("button.twisty").first();
+        twisty.click();
+        assertThat(twisty).hasAttribute("aria-expanded", "true");
+        assertThat(page.locator("#" + twisty.getAttribute("aria-controls") + " .tree > li").first()).isVisible();
+        screenshot("02-refine", "#refine");
+
+        // Select Mouth Neoplasms with its narrower terms
+        button("Select Mouth Neoplasms with narrower terms").click();
+        assertThat(page.locator("#selected > li")).hasCount(1);
+        assertThat(page.locator("#selected > li")).containsText("Mouth Neoplasms");
+        assertThat(page.locator("#explode")).isChecked();
+        assertThat(button("Select Mouth Neoplasms")).hasAttribute("aria-pressed", "true");
+        assertThat(page).hasURL(Pattern.compile(".*terms=D009062.*explode=true.*"));
+        assertThat(page.locator("#selection").boundingBox().x)
+                .as("the selection stands beside the steps at 1280 px")
+                .isGreaterThan(page.locator("#search").boundingBox().x + page.locator("#search").boundingBox().width);
+
+        // 3. Filter the hits through the graph
+        button("Apply the filter").click();
+        assertThat(page.locator("#filter-status")).containsText("Kept");
+        Locator kept = page.locator("#filter-out ol.articles > li");
+        assertThat(kept.first()).isVisible();
+        int keptCount = kept.count();
+        assertThat(keptCount).isBetween(1, 20);
+        for (Locator article : kept.all()) {
+            assertThat(article.locator(".chip.matched")).hasText(new String[] {"Mouth Neoplasms"});
+        }
+        page.locator("details.sparql summary").click();
+        assertThat(page.locator("details.sparql code")).containsText("skos:broader");
+        assertThat(page.getByText("Open it in the query page").getAttribute("href")).startsWith("/sparql#query=");
+        assertThat(page).hasURL(Pattern.compile(".*filter=1.*"));
+        screenshot("03-filter", "#filter");
+
+        // 4. Summarize the kept articles with the default prompt
+        assertThat(field("What should the summary answer?"))
+                .hasValue(Prompts.bundled().defaultSummaryPrompt());
+        List<String> keptPaths = kept.locator("h3 a").all().stream().map(a -> a.getAttribute("href")).toList();
+        button("Summarize " + keptCount + " article" + (keptCount == 1 ? "" : "s")).click();
+        Locator summaryPid = page.locator("#summary-pid");
+        assertThat(summaryPid).isVisible();
+        assertThat(summaryPid.getAttribute("href")).matches(PID_PATH);
+        Locator cites = page.locator("#summary-out .statement a.cite");
+        assertThat(cites.first()).isVisible();
+        for (Locator cite : cites.all()) {
+            assertThat(keptPaths).contains(cite.getAttribute("href"));
+        }
+        screenshot("04-summary", "#summarize");
+
+        Download markdown = page.waitForDownload(() -> button("Download Markdown").click());
+        String md = Files.readString(markdown.path());
+        assertThat(md).startsWith("# Summary").contains(summaryPid.textContent()).contains("## Sources");
+
+        // 5. Export the same articles as RIS
+        Download ris = page.waitForDownload(() -> button("RIS").click());
+        assertThat(ris.suggestedFilename()).isEqualTo("fairrag-articles.ris");
+        String records = Files.readString(ris.path());
+        assertThat(records.split("TY  - JOUR", -1)).hasSize(keptCount + 1);
+        assertThat(records.split("ER  - ", -1)).hasSize(keptCount + 1);
+
+        // Follow a citation to its landing page
+        String summaryPath = summaryPid.getAttribute("href");
+        Locator firstCite = cites.first();
+        String citedTitle = firstCite.getAttribute("title");
+        String citedPath = firstCite.getAttribute("href");
+        assertThat(kept.locator("h3 a[href='" + citedPath + "']")).hasText(citedTitle);
+        firstCite.click();
+        assertThat(page).hasURL(base + citedPath);
+        assertThat(page.locator("h1")).hasText(citedTitle);
+        screenshot("05-landing", "h1");
+
+        // The summary's own PID resolves to its landing page
+        page.navigate(base + summaryPath);
+        assertThat(page.locator("p.kind")).containsText("Summary");
+        assertNoConsoleErrorsOnAppPages();
+    }
+
+    @Test
+    void should_restore_a_search_its_terms_and_its_filter_from_the_address() {
+        page.navigate(base + "/");
+        field("Search articles by meaning").fill("radiotherapy for oral cancer");
+        field("Results").fill("8");
+        button("Search").click();
+        assertThat(page.locator("#results > li")).hasCount(8);
+        Locator chip = page.locator("#results > li").first().locator("button.chip").first();
+        String term = chip.textContent();
+        chip.click();
+        assertThat(chip).hasAttribute("aria-pressed", "true");
+        assertThat(page.locator("#selected > li")).containsText(new String[] {term});
+        field("all selected terms").check();
+        button("Apply the filter").click();
+        assertThat(page.locator("#filter-status")).containsText("Kept");
+        List<String> hits = page.locator("#results h3").allTextContents();
+        List<String> kept = page.locator("#filter-out h3").allTextContents();
+        assertThat(kept).isNotEmpty();
+        String address = page.url();
+
+        Page again = newPage(1280, 900);
+        again.navigate(address);
+        assertThat(again.locator("#filter-status")).containsText("Kept");
+        assertThat(again.locator("#results h3")).hasText(hits.toArray(String[]::new));
+        assertThat(again.locator("#filter-out h3")).hasText(kept.toArray(String[]::new));
+        assertThat(again.locator("#selected .sel-label")).hasText(new String[] {term});
+        assertThat(again.getByLabel("Search articles by meaning", EXACT)).hasValue("radiotherapy for oral cancer");
+        assertThat(again.getByLabel("Results", EXACT)).hasValue("8");
+        assertThat(again.getByLabel("all selected terms", EXACT)).isChecked();
+        page = again;
+        screenshot("06-restored", "#filter");
+
+        // The SPARQL that ran opens in the query page, prefilled but not run; running it finds the kept articles
+        List<String> keptPaths = again.locator("#filter-out h3 a").all().stream().map(a -> a.getAttribute("href")).toList();
+        again.locator("details.sparql summary").click();
+        again.getByText("Open it in the query page").click();
+        assertThat(again.locator(".CodeMirror")).containsText("GROUP BY");
+        assertThat(again.locator("#query-results table")).hasCount(0);
+        again.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Run the query")).click();
+        Locator rows = again.locator("#query-results tbody tr");
+        assertThat(rows).hasCount(kept.size());
+        for (String path : keptPaths) {
+            assertThat(again.locator("#query-results tbody a[href='" + path + "']")).hasCount(1);
+        }
+        assertNoConsoleErrorsOnAppPages();
+    }
+
+    @Test
+    void should_run_a_select_on_the_query_page_and_show_its_rows() {
+        page.navigate(base + "/sparql");
+
+        assertThat(page.locator(".CodeMirror")).isVisible();
+        assertThat(page.locator(".CodeMirror .cm-keyword").first()).isVisible();
+        page.locator(".CodeMirror textarea").focus();
+        page.keyboard().press("Tab");
+        assertThat(button("Run the query")).isFocused(); // Tab leaves the editor
+        button("Articles about a MeSH term").click();
+        assertThat(page.locator(".CodeMirror")).containsText("D009062");
+        button("Run the query").click();
+        Locator rows = page.locator("#query-results tbody tr");
+        assertThat(rows.first()).isVisible();
+        assertThat(rows.count()).isBetween(1, 25);
+        assertThat(page.locator("#query-results th")).hasText(new String[] {"article", "title"});
+        assertThat(page).hasURL(Pattern.compile(".*/sparql#query=.*"));
+        screenshot("07-query-page", "h1");
+
+        Locator first = rows.first();
+        String title = first.locator("td").nth(1).textContent();
+        Locator link = first.locator("td a");
+        assertThat(link.getAttribute("href")).matches(PID_PATH);
+        link.click();
+        assertThat(page.locator("h1")).hasText(title);
+        assertNoConsoleErrorsOnAppPages();
+    }
+
+    @Test
+    void should_explain_a_refused_request_in_plain_words() {
+        // A shared link naming a term the vocabulary does not have: the server answers 404.
+        page.navigate(base + "/?q=mouth%20cancer&terms=D999999&filter=1");
+
+        assertThat(page.locator("#selection-error")).isVisible();
+        assertThat(page.locator("#selection-error")).containsText("No term D999999 in the vocabulary.");
+        assertThat(page.locator("#results > li")).hasCount(10);
+        assertThat(page.locator("#selected > li")).hasCount(0);
+        screenshot("08-error", "#selection-error");
+
+        // A query with a syntax error: the endpoint answers 400 and the page says where.
+        page.navigate(base + "/sparql#query=SELEC%20%3Fs%20WHERE%20%7B%7D");
+        button("Run the query").click();
+        assertThat(page.locator("#query-error")).isVisible();
+        assertThat(page.locator("#query-error")).containsText("SPARQL syntax error");
+    }
+
+    @Test
+    void should_work_with_the_keyboard_alone_on_a_phone_screen() {
+        page = newPage(390, 844);
+        page.navigate(base + "/");
+
+        page.keyboard().press("Tab");
+        assertThat(page.locator(".skip")).isFocused();
+        page.keyboard().press("Enter");
+        assertThat(page.locator("#q")).isFocused();
+        page.keyboard().type("mouth cancer surgery");
+        page.keyboard().press("Enter");
+        assertThat(page.locator("#results > li")).hasCount(10);
+        Locator chip = page.locator("#results button.chip").first();
+        for (int i = 0; i < 40 && !(Boolean) chip.evaluate("c => c === document.activeElement"); i++) {
+            page.keyboard().press("Tab");
+        }
+        assertThat(chip).isFocused();
+        page.keyboard().press("Space");
+        assertThat(chip).hasAttribute("aria-pressed", "true");
+        assertThat(page.locator("#selected > li")).hasCount(1);
+        Object overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth");
+        assertThat(((Number) overflow).intValue()).as("horizontal overflow at 390 px").isLessThanOrEqualTo(0);
+        screenshot("09-phone", "#selection");
+        assertNoConsoleErrorsOnAppPages();
+    }
+
+    private Page newPage(int width, int height) {
+        context = context != null ? context : browser.newContext(new Browser.NewContextOptions()
+                .setViewportSize(width, height).setAcceptDownloads(true));
+        Page p = context.newPage();
+        p.setViewportSize(width, height);
+        p.setDefaultTimeout(TIMEOUT_MS);
+        p.setDefaultNavigationTimeout(TIMEOUT_MS);
+        p.onConsoleMessage(m -> {
+            if ("error".equals(m.type())) {
+                consoleErrors.add(p.url() + ": " + m.text());
+            }
+        });
+        p.onPageError(e -> consoleErrors.add(p.url() + ": " + e));
+        return p;
+    }
+
+    private Locator field(String label) {
+        return page.getByLabel(label, EXACT);
+    }
+
+    private Locator button(String name) {
+        return page.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName(name).setExact(true));
+    }
+
+    /** What the screen shows with {@code selector} scrolled to its top. */
+    private void screenshot(String name, String selector) {
+        page.locator(selector).first().evaluate("e => e.scrollIntoView({block: 'start'})");
+        page.screenshot(new Page.ScreenshotOptions().setPath(SCREENSHOTS.resolve(name + ".png")));
+    }
+
+    /** Script errors and CSP violations on the app's own pages (landing pages are not the app's). */
+    private void assertNoConsoleErrorsOnAppPages() {
+        assertThat(consoleErrors.stream().filter(e -> !e.contains("/pid/")).toList()).isEmpty();
+    }
+}
