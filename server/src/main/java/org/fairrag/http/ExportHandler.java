@@ -1,7 +1,6 @@
 package org.fairrag.http;
 
 import io.vertx.ext.web.RoutingContext;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
@@ -10,7 +9,6 @@ import java.util.stream.Stream;
 import org.fairrag.export.ArticleExport;
 import org.fairrag.export.ExportFormat;
 import org.fairrag.export.ExportedArticle;
-import org.fairrag.fdo.PidScheme;
 
 /**
  * {@code POST /api/export?format=csv|bibtex|ris}: the chosen articles ({@code {"articles": [pid, ...]}})
@@ -42,7 +40,7 @@ public final class ExportHandler {
             throw ApiException.badRequest("missing_parameter", "Parameter format is required: csv, bibtex or ris.");
         }
         ExportFormat format = ExportFormat.named(name).orElseThrow();
-        List<String> pids = articlePids(JsonRequest.of(ctx, FIELDS).strings("articles", MAX_ARTICLES));
+        List<String> pids = JsonRequest.of(ctx, FIELDS).requiredPids("articles", MAX_ARTICLES, baseUrl);
         List<String> graphs = visibleGraphs.apply(ctx);
         pool.submit(() -> {
             List<ExportedArticle> articles = export.load(pids, graphs);
@@ -57,18 +55,5 @@ public final class ExportHandler {
                 .putHeader("Content-Disposition", "attachment; filename=\"fairrag-articles." + format.extension() + "\"")
                 .putHeader("Cache-Control", "no-store")
                 .end(body)).onFailure(ctx::fail);
-    }
-
-    private List<String> articlePids(List<String> given) {
-        if (given.isEmpty()) {
-            throw ApiException.badRequest("no_articles", "Choose at least one article in 'articles'.");
-        }
-        Set<String> pids = new LinkedHashSet<>();
-        for (String pid : given) {
-            String id = PidScheme.idOf(pid, baseUrl).orElseThrow(() -> ApiException.badRequest("malformed_pid",
-                    "Not a PID of this server: " + (pid.length() > 80 ? pid.substring(0, 80) + "…" : pid)));
-            pids.add(baseUrl + "/pid/" + id);
-        }
-        return List.copyOf(pids);
     }
 }

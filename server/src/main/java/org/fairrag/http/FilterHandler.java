@@ -5,12 +5,10 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.fairrag.fdo.PidScheme;
 import org.fairrag.filter.ArticleRetriever;
 import org.fairrag.filter.FilterService;
 import org.fairrag.filter.TermSelection;
@@ -69,7 +67,7 @@ public final class FilterHandler {
         List<String> graphs = visibleGraphs.apply(ctx);
         Future<List<FilterService.Candidate>> candidates;
         if (byList) {
-            candidates = candidatesFromList(body.strings("articles", MAX_ARTICLES));
+            candidates = candidatesFromList(body.pidIds("articles", MAX_ARTICLES, baseUrl));
         } else {
             String q = body.string("q", 1000);
             if (q.isBlank()) {
@@ -89,13 +87,7 @@ public final class FilterHandler {
                 .onFailure(ctx::fail);
     }
 
-    private Future<List<FilterService.Candidate>> candidatesFromList(List<String> pids) {
-        Set<String> ids = new LinkedHashSet<>();
-        for (String pid : pids) {
-            String id = PidScheme.idOf(pid, baseUrl).orElseThrow(() -> ApiException.badRequest("malformed_pid",
-                    "Not a PID of this server: " + (pid.length() > 80 ? pid.substring(0, 80) + "…" : pid)));
-            ids.add(id);
-        }
+    private Future<List<FilterService.Candidate>> candidatesFromList(Set<String> ids) {
         return registry.findAll(ids).map(found -> {
             List<String> unknown = ids.stream().filter(id -> !found.containsKey(id)).toList();
             if (!unknown.isEmpty()) {

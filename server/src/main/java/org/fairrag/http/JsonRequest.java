@@ -6,8 +6,10 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.fairrag.fdo.PidScheme;
 
 /**
  * A JSON request body read defensively: malformed JSON, a non-object body, a field of the wrong type
@@ -71,6 +73,28 @@ public final class JsonRequest {
             out.add(s);
         }
         return out;
+    }
+
+    /**
+     * The ids of a list of this server's PIDs (at most {@code max}, duplicates dropped, order kept);
+     * empty when absent. Anything that is not a well-formed PID under {@code baseUrl} is a 400.
+     */
+    public Set<String> pidIds(String field, int max, String baseUrl) {
+        Set<String> ids = new LinkedHashSet<>();
+        for (String pid : strings(field, max)) {
+            ids.add(PidScheme.idOf(pid, baseUrl).orElseThrow(() -> ApiException.badRequest("malformed_pid",
+                    "Not a PID of this server: " + (pid.length() > 80 ? pid.substring(0, 80) + "…" : pid))));
+        }
+        return ids;
+    }
+
+    /** Like {@link #pidIds}, as full PIDs, and at least one is required. */
+    public List<String> requiredPids(String field, int max, String baseUrl) {
+        Set<String> ids = pidIds(field, max, baseUrl);
+        if (ids.isEmpty()) {
+            throw ApiException.badRequest("no_articles", "Choose at least one article in '" + field + "'.");
+        }
+        return ids.stream().map(id -> baseUrl + "/pid/" + id).toList();
     }
 
     /** A string of at most {@code maxLength} characters, or null when absent. */

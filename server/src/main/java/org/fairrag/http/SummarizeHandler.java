@@ -5,12 +5,10 @@ import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.fairrag.fdo.PidScheme;
 import org.fairrag.filter.TermSelection;
 import org.fairrag.generate.Prompts;
 import org.fairrag.generate.SourceArticle;
@@ -53,7 +51,7 @@ public final class SummarizeHandler {
 
     public void handle(RoutingContext ctx) {
         JsonRequest body = JsonRequest.of(ctx, FIELDS);
-        List<String> pids = articlePids(body.strings("articles", SummaryService.MAX_SOURCES));
+        List<String> pids = body.requiredPids("articles", SummaryService.MAX_SOURCES, baseUrl);
         String prompt = body.string("prompt", MAX_PROMPT);
         if (prompt == null || prompt.isBlank()) {
             prompt = prompts.defaultSummaryPrompt();
@@ -107,19 +105,6 @@ public final class SummarizeHandler {
         if (!response.closed() && !response.ended()) {
             response.write("event: " + name + "\ndata: " + data.encode() + "\n\n");
         }
-    }
-
-    private List<String> articlePids(List<String> given) {
-        if (given.isEmpty()) {
-            throw ApiException.badRequest("no_articles", "Choose at least one article in 'articles'.");
-        }
-        Set<String> pids = new LinkedHashSet<>();
-        for (String pid : given) {
-            String id = PidScheme.idOf(pid, baseUrl).orElseThrow(() -> ApiException.badRequest("malformed_pid",
-                    "Not a PID of this server: " + (pid.length() > 80 ? pid.substring(0, 80) + "…" : pid)));
-            pids.add(baseUrl + "/pid/" + id);
-        }
-        return List.copyOf(pids);
     }
 
     private static boolean accepts(RoutingContext ctx, String type) {
