@@ -1,11 +1,5 @@
 package org.fairrag.terms;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -41,31 +35,11 @@ final class LayNames {
     }
 
     static LayNames bundled() {
-        try (InputStream in = LayNames.class.getResourceAsStream(RESOURCE)) {
-            if (in == null) {
-                throw new IllegalStateException("Missing resource " + RESOURCE);
-            }
-            List<Row> rows = new ArrayList<>();
-            BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-            boolean header = true;
-            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-                if (line.isBlank() || line.startsWith("#")) {
-                    continue;
-                }
-                if (header) {
-                    header = false;
-                    continue;
-                }
-                String[] cols = line.split("\t");
-                if (cols.length != 3) {
-                    throw new IOException("lay names: expected name<TAB>descriptor UI<TAB>preferred name, got: " + line);
-                }
-                rows.add(new Row(cols[0].strip(), cols[1].strip(), cols[2].strip()));
-            }
-            return new LayNames(rows);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Cannot read " + RESOURCE, e);
+        List<Row> rows = new ArrayList<>();
+        for (String[] cells : BundledTable.resource(RESOURCE, 3)) {
+            rows.add(new Row(cells[0], cells[1], cells[2]));
         }
+        return new LayNames(rows);
     }
 
     /** The lay names of each term of the vocabulary that has some, by term id. */

@@ -1,11 +1,8 @@
 package org.fairrag.terms;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -48,21 +45,8 @@ final class MedicalRoots {
 
     static MedicalRoots read(InputStream in) throws IOException {
         List<Part> parts = new ArrayList<>();
-        BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-        boolean header = true;
-        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-            if (line.isBlank() || line.startsWith("#")) {
-                continue;
-            }
-            if (header) {
-                header = false;
-                continue;
-            }
-            String[] cols = line.split("\t");
-            if (cols.length != 2) {
-                throw new IOException("medical roots: expected part<TAB>meanings, got: " + line);
-            }
-            String part = cols[0].trim().toLowerCase(Locale.ROOT);
+        for (String[] cols : BundledTable.rows(in, 2, "medical roots")) {
+            String part = cols[0].toLowerCase(Locale.ROOT);
             Position position = part.endsWith("-") ? Position.START : part.startsWith("-") ? Position.END : Position.ANYWHERE;
             String letters = part.replace("-", "");
             if (position == Position.ANYWHERE && letters.length() < MIN_ROOT) {

@@ -9,6 +9,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import org.awaitility.Awaitility;
 import org.fairrag.fdo.DatasetFdo;
 import org.fairrag.ingest.IngestProgress;
 import org.fairrag.vocab.Concept;
@@ -51,14 +52,12 @@ class PostgresOutageTest {
             assertThat(sitemap.statusCode()).isEqualTo(503);
 
             pg.restart();
-            HttpResponse<String> up = get(port, "/health");
-            for (int attempt = 0; attempt < 30 && up.statusCode() != 200; attempt++) {
-                Thread.sleep(1_000);
-                up = get(port, "/health");
-            }
-
-            assertThat(up.statusCode()).as(up.body()).isEqualTo(200);
-            assertThat(new JsonObject(up.body()).getString("status")).isEqualTo("UP");
+            Awaitility.await("health UP again").atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
+                    .untilAsserted(() -> {
+                        HttpResponse<String> up = get(port, "/health");
+                        assertThat(up.statusCode()).as(up.body()).isEqualTo(200);
+                        assertThat(new JsonObject(up.body()).getString("status")).isEqualTo("UP");
+                    });
             assertThat(get(port, dataset).statusCode()).isEqualTo(200);
         }
     }
