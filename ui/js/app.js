@@ -2,6 +2,7 @@
 import {$, $$, Status, el, render} from './dom.js';
 import {ApiError, getJson, pidPath, postEventStream, postForFile, postJson} from './api.js';
 import {MAX_K, fromUrl, toUrl} from './state.js';
+import {renderConcepts} from './concepts.js';
 
 const MAX_SUMMARY_SOURCES = 50;
 const MAX_EXPORT = 200;
@@ -55,6 +56,7 @@ async function restore() {
   $(`input[name="scope"][value="${state.scope}"]`).checked = true;
   $('#explode').checked = state.explode;
   render($('#results'));
+  renderConcepts($('#concepts'), {}, {});
   render($('#term-hits'));
   render($('#filter-out'));
   Object.values(status).forEach((s) => s.clear());
@@ -74,8 +76,10 @@ async function search() {
   status.search.busy('Searching…');
   try {
     const params = new URLSearchParams({q: state.q, k: String(state.k)});
+    if (state.notConcepts.length) params.set('notConcepts', state.notConcepts.join(','));
     const body = await getJson('/api/articles/search?' + params, signal);
     state.results = body.results;
+    renderConcepts($('#concepts'), body, {remove: (id) => searchConcepts(id, false), restore: (id) => searchConcepts(id, true)});
     renderResults();
     renderChosen();
     status.search.done(body.results.length === 0 ? 'No article matched.'
@@ -83,6 +87,14 @@ async function search() {
   } catch (e) {
     status.search.fail(e, 'The search failed:');
   }
+}
+
+/** Searches again with or without one concept of the query. */
+function searchConcepts(id, on) {
+  state.notConcepts = on ? state.notConcepts.filter((c) => c !== id) : [...new Set([...state.notConcepts, id])];
+  saveUrl({push: true});
+  // The button just pressed is gone: focus moves to its counterpart in the new answer.
+  search().then(() => ($(`[data-key="concept-${on ? 'off' : 'on'}:${id}"]`) || $('#q')).focus());
 }
 
 function renderResults() {
@@ -339,6 +351,7 @@ async function applyFilter() {
       return;
     }
     Object.assign(body, {q: state.q, k: state.k});
+    if (state.notConcepts.length) body.notConcepts = state.notConcepts;
   } else {
     if (state.results.length === 0) {
       status.filter.fail(new Error('There are no search hits to filter: search first (step 1).'));
@@ -566,6 +579,7 @@ $('#search-form').addEventListener('submit', (e) => {
   const q = $('#q').value.trim();
   if (!q) return;
   const k = Number.parseInt($('#k').value, 10);
+  if (q !== state.q) state.notConcepts = [];
   state.q = q;
   state.k = Number.isInteger(k) ? Math.min(Math.max(k, 1), MAX_K) : state.k;
   $('#k').value = String(state.k);

@@ -14,6 +14,7 @@ export function fromUrl(href) {
     .map((id) => ({id, label: null, exclude: exclude.has(id)}));
   return {
     q: (p.get('q') || '').trim(),
+    notConcepts: [...new Set(ids('notConcepts'))],
     k: Number.isInteger(k) && k >= 1 && k <= MAX_K ? k : DEFAULT_K,
     rq: (p.get('rq') || '').trim(),
     selected,
@@ -31,6 +32,7 @@ export function toUrl(state, base) {
   url.hash = '';
   const p = url.searchParams;
   if (state.q) p.set('q', state.q);
+  if (state.notConcepts.length) p.set('notConcepts', state.notConcepts.join(','));
   if (state.k !== DEFAULT_K) p.set('k', String(state.k));
   if (state.rq) p.set('rq', state.rq);
   const terms = state.selected.filter((t) => !t.exclude).map((t) => t.id);

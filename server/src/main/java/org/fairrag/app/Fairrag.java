@@ -55,6 +55,8 @@ import org.fairrag.search.ArticleIndexer;
 import org.fairrag.search.PublishedArticles;
 import org.fairrag.store.SourceRecords;
 import org.fairrag.terms.TermIndexer;
+import org.fairrag.search.ArticleSearch;
+import org.fairrag.terms.ConceptLinker;
 import org.fairrag.terms.TermLexicon;
 import org.fairrag.vectors.LuceneVectorIndex;
 import org.fairrag.vectors.VectorIndex;
@@ -112,6 +114,7 @@ public final class Fairrag implements AutoCloseable {
     private final VectorIndex vectorIndex;
     private final ArticleIndexer articleIndexer;
     private final TermIndexer termIndexer;
+    private final ArticleSearch articleSearch;
 
     private Fairrag(FairragConfig config) throws IOException {
         this.config = config;
@@ -191,6 +194,14 @@ public final class Fairrag implements AutoCloseable {
                 this.articleIndexer = new ArticleIndexer(vectorIndex, embedder, new Chunker());
                 this.termIndexer = new TermIndexer(vectorIndex, embedder);
                 articleIndexes.add(articleIndexer);
+            }
+            if (vectorIndex == null) {
+                this.articleSearch = null;
+            } else {
+                ConceptLinker linker = new ConceptLinker(this::termLexicon, this::vocabulary, Optional.of(vectorIndex),
+                        ConceptLinker.Options.DEFAULT, config.queryCacheSize());
+                linker.bindTo(metrics);
+                this.articleSearch = new ArticleSearch(queryEmbedder, vectorIndex, this::vocabulary, linker);
             }
             reloadVocabulary(IngestProgress.NONE);
             reindexIfEmpty();
@@ -386,6 +397,8 @@ public final class Fairrag implements AutoCloseable {
     public Optional<Embedder> queryEmbedder() { return Optional.ofNullable(queryEmbedder); }
     public Optional<ArticleIndexer> articleIndexer() { return Optional.ofNullable(articleIndexer); }
     public Optional<TermIndexer> termIndexer() { return Optional.ofNullable(termIndexer); }
+    /** The article search the API runs (concept-aware hybrid); empty when FAIRRAG_VECTORS=none. */
+    public Optional<ArticleSearch> articleSearch() { return Optional.ofNullable(articleSearch); }
 
     /** The loopback query URL of the triple store: embedded Fuseki, or the configured endpoint. */
     public String sparqlQueryUrl() {

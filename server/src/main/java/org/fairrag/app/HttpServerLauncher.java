@@ -93,10 +93,13 @@ public final class HttpServerLauncher {
 
     /** Filtering inside retrieval: the search with the term selection as its filter, over the caller's access levels. */
     private static ArticleRetriever retriever(ArticleSearch search) {
-        return (q, k, selection, yearFrom, yearTo, accessLevels) -> search.search(new ArticleQuery(q, k, selection.terms(),
-                        selection.mode() == TermSelection.Mode.ALL, selection.explode(), selection.exclude(), yearFrom,
-                        yearTo, accessLevels)).hits().stream()
-                .map(hit -> new FilterService.Candidate(hit.pid(), hit.score())).toList();
+        return (q, k, selection, yearFrom, yearTo, accessLevels, concepts) -> {
+            ArticleSearch.Result r = search.search(new ArticleQuery(q, k, selection.terms(),
+                    selection.mode() == TermSelection.Mode.ALL, selection.explode(), selection.exclude(), yearFrom, yearTo,
+                    accessLevels, concepts));
+            return new ArticleRetriever.Retrieved(r.hits().stream()
+                    .map(hit -> new FilterService.Candidate(hit.pid(), hit.score())).toList(), r.concepts(), r.off());
+        };
     }
 
     /** Starts the server; it stops when {@code fairrag} closes, letting requests in flight finish. Blocks until listening. */
@@ -141,8 +144,7 @@ public final class HttpServerLauncher {
         fairrag.vectorIndex().ifPresent(index -> health.component("vectors", () -> searchPool.submit(() ->
                 new JsonObject().put("store", index.describe()).put("articles", index.articleCount()))));
 
-        var articleSearch = fairrag.vectorIndex().flatMap(index -> fairrag.queryEmbedder()
-                .map(embedder -> new ArticleSearch(embedder, index, fairrag::vocabulary)));
+        var articleSearch = fairrag.articleSearch();
         var termSearch = new TermSearch(fairrag::termLexicon, fairrag::vocabulary, fairrag.queryEmbedder(),
                 fairrag.vectorIndex());
         var termDetails = new TermDetails(fairrag::vocabulary, fairrag.vectorIndex());

@@ -1,15 +1,20 @@
 package org.fairrag.app;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import org.fairrag.embed.Embedder;
 import org.fairrag.search.ArticleHit;
 import org.fairrag.search.ArticleQuery;
 import org.fairrag.search.ArticleSearch;
+import org.fairrag.search.ConceptUse;
 import org.fairrag.vectors.ArticleFields;
 import org.fairrag.vectors.ArticleFilter;
 import org.fairrag.vectors.ChunkHit;
@@ -21,22 +26,28 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code fairrag bench quality}: article retrieval quality with MeSH tags as ground truth. For each of
- * the descriptors with the most articles, the query is the descriptor's preferred name and an article
- * is relevant when it is tagged with the descriptor or a narrower one; prints mean precision@10 of the
- * hybrid search without and with {@code terms=<id>&explode=true}, and of keyword (BM25) and vector
- * search alone as the baselines of the same run.
+ * {@code fairrag bench quality}: article retrieval quality with MeSH tags as ground truth: an article is
+ * relevant to a query when it is tagged with the query's descriptor or a narrower one. The queries are
+ * either the preferred names of the descriptors with the most articles, or a file of everyday queries
+ * with the descriptor each is about ({@code --queries}). Prints precision@10 and nDCG@10 of keyword
+ * (BM25) and vector search alone, the hybrid of both, and the concept-aware hybrid (the default search),
+ * all from the same run; for preferred names also the hybrid with {@code terms=<id>&explode=true}.
  */
-@Command(name = "quality", description = "Article retrieval: mean precision@10 over the descriptors of some MeSH "
-        + "categories with the most articles (query = preferred name, "
-        + "relevant = tagged with it or a narrower descriptor), hybrid without and with the exploded term filter, "
-        + "BM25 alone and vectors alone. Uses the configured data directory (loads the demo into an empty one).")
+@Command(name = "quality", description = "Article retrieval: precision@10 and nDCG@10 (relevant = tagged with the query's "
+        + "descriptor or a narrower one) of BM25 alone, vectors alone, the hybrid of both and the concept-aware hybrid "
+        + "(the default search), same run. Queries: the preferred names of the descriptors of some MeSH categories with "
+        + "the most articles, or with --queries a TSV of everyday queries (query, descriptor, label, notes). "
+        + "Uses the configured data directory (loads the demo into an empty one).")
 final class RetrievalQualityBench implements Callable<Integer> {
 
     private static final int K = 10;
 
     @Mixin
     ConfigOptions options;
+
+    @Option(names = "--queries", description = "TSV of queries with the descriptor each is about (columns query, descriptor, "
+            + "label, notes; # starts a comment), instead of preferred names.")
+    Path queries;
 
     @Option(names = "--descriptors", defaultValue = "25", description = "How many descriptors (default ${DEFAULT-VALUE}).")
     int count;
@@ -49,6 +60,15 @@ final class RetrievalQualityBench implements Callable<Integer> {
             description = "Only descriptors with at least this many articles, exploded (default ${DEFAULT-VALUE}).")
     int minArticles;
 
+    @Option(names = "--explain", description = "Print the concepts the search found for each query.")
+    boolean explain;
+
+    private record Case(String query, Term descriptor) {}
+
+    private record Scores(double precision, double ndcg) {}
+
+    private static final List<String> VARIANTS = List.of("bm25", "vectors", "hybrid", "concepts");
+
     @Override
     public Integer call() throws Exception {
         try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().port(0).build())) {
@@ -56,40 +76,96 @@ final class RetrievalQualityBench implements Callable<Integer> {
             VectorIndex index = fairrag.vectorIndex().orElseThrow(() -> new IllegalStateException("needs a vector index"));
             Embedder embedder = fairrag.queryEmbedder().orElseThrow();
             VocabularyIndex vocab = fairrag.vocabulary();
-            ArticleSearch search = new ArticleSearch(embedder, index, fairrag::vocabulary);
-            List<Term> descriptors = descriptors(vocab, index);
-            ArticleFilter everything = ArticleFilter.publicArticles();
-            System.out.printf("%d descriptors (the ones with most articles in MeSH categories %s, tree depth 3 or more, at "
-                    + "least %d public articles with narrower ones), query = preferred name, relevant = tagged with it or "
-                    + "a narrower descriptor%n%n", descriptors.size(), String.join(",", categories), minArticles);
-            System.out.printf("%-12s %-45s %8s %8s %8s %8s %8s%n", "descriptor", "name", "articles", "hybrid", "+filter",
-                    "bm25", "vectors");
-            double[] sums = new double[4];
-            for (Term d : descriptors) {
-                Set<String> branch = vocab.withDescendants(d.id());
-                long articles = index.countArticles(ArticleFilter.publicTaggedWithAny(branch));
-                double hybrid = precision(pids(search.search(ArticleQuery.of(d.label(), K)).hits()), branch, index);
-                ArticleQuery filtered = new ArticleQuery(d.label(), K, List.of(d.id()), false, true, List.of(), null, null,
-                        Set.of(ArticleFilter.PUBLIC));
-                double withFilter = precision(pids(search.search(filtered).hits()), branch, index);
-                double bm25 = precision(chunkPids(index.matchingChunks(d.label(), K, everything)), branch, index);
-                double vectors = precision(chunkPids(index.nearestChunks(embedder.embed(d.label()), K, everything)), branch, index);
-                double[] row = {hybrid, withFilter, bm25, vectors};
-                for (int i = 0; i < 4; i++) {
-                    sums[i] += row[i];
-                }
-                System.out.printf("%-12s %-45s %8d %8.2f %8.2f %8.2f %8.2f%n", d.id(), abbreviate(d.label(), 45), articles,
-                        hybrid, withFilter, bm25, vectors);
+            ArticleSearch search = fairrag.articleSearch().orElseThrow();
+            List<Case> cases = queries != null ? read(queries, vocab) : preferredNames(vocab, index);
+            boolean names = queries == null;
+            if (names) {
+                System.out.printf("%d descriptors (the ones with most articles in MeSH categories %s, tree depth 3 or more, at "
+                        + "least %d public articles with narrower ones), query = preferred name, relevant = tagged with it or "
+                        + "a narrower descriptor%n%n", cases.size(), String.join(",", categories), minArticles);
+            } else {
+                System.out.printf("%d queries from %s, relevant = tagged with the query's descriptor or a narrower one%n%n",
+                        cases.size(), queries);
             }
-            int n = descriptors.size();
-            System.out.printf("%nmean precision@10: hybrid %.3f, hybrid with terms=<id>&explode=true %.3f, "
-                    + "BM25 alone %.3f, vectors alone %.3f%n", sums[0] / n, sums[1] / n, sums[2] / n, sums[3] / n);
+            System.out.printf("%-45s %-26s %5s  %s%s%n", "query", "descriptor", "arts",
+                    VARIANTS.stream().map(v -> String.format("%8s", v)).collect(Collectors.joining()),
+                    names ? "  +filter" : "");
+            ArticleFilter everything = ArticleFilter.publicArticles();
+            double[] precision = new double[VARIANTS.size() + 1];
+            double[] ndcg = new double[VARIANTS.size() + 1];
+            List<String> warnings = new ArrayList<>();
+            for (Case c : cases) {
+                Set<String> branch = vocab.withDescendants(c.descriptor.id());
+                long relevantCount = index.countArticles(ArticleFilter.publicTaggedWithAny(branch));
+                if (relevantCount < minArticles) {
+                    warnings.add(String.format("%s: %s has %d articles, fewer than %d", c.query, c.descriptor.id(),
+                            relevantCount, minArticles));
+                }
+                if (!names && vocab.resolveName(c.query).isPresent()) {
+                    warnings.add(c.query + " is a MeSH name or entry term");
+                }
+                ArticleSearch.Result withConcepts = search.search(ArticleQuery.of(c.query, K));
+                List<List<String>> ranked = List.of(
+                        chunkPids(index.matchingChunks(c.query, K, everything)),
+                        chunkPids(index.nearestChunks(embedder.embed(c.query), K, everything)),
+                        pids(search.search(ArticleQuery.of(c.query, K).with(ConceptUse.NONE)).hits()),
+                        pids(withConcepts.hits()));
+                List<Scores> row = new ArrayList<>();
+                for (List<String> pids : ranked) {
+                    row.add(scores(pids, branch, relevantCount, index));
+                }
+                if (names) {
+                    ArticleQuery filtered = new ArticleQuery(c.query, K, List.of(c.descriptor.id()), false, true, List.of(),
+                            null, null, Set.of(ArticleFilter.PUBLIC), ConceptUse.NONE);
+                    row.add(scores(pids(search.search(filtered).hits()), branch, relevantCount, index));
+                }
+                for (int i = 0; i < row.size(); i++) {
+                    precision[i] += row.get(i).precision;
+                    ndcg[i] += row.get(i).ndcg;
+                }
+                System.out.printf("%-45s %-26s %5d  %s%n", abbreviate(c.query, 45), abbreviate(c.descriptor.label(), 26),
+                        relevantCount, row.stream().map(s -> String.format("%8.2f", s.precision)).collect(Collectors.joining()));
+                if (explain) {
+                    System.out.printf("    concepts: %s%n", withConcepts.concepts().isEmpty() ? "none" : withConcepts.concepts()
+                            .stream().map(sc -> String.format("%s %s [%s <- \"%s\"] %.2f", sc.id(), sc.label(), sc.matched(),
+                                    sc.text(), sc.weight())).collect(Collectors.joining("; ")));
+                }
+            }
+            int n = cases.size();
+            System.out.println();
+            System.out.printf("%-42s %12s %12s%n", "mean over " + n + " queries", "P@10", "nDCG@10");
+            List<String> labels = new ArrayList<>(List.of("BM25 alone", "vectors alone", "hybrid (BM25 + vectors)",
+                    "concept-aware hybrid (the default search)"));
+            if (names) {
+                labels.add("hybrid with terms=<id>&explode=true");
+            }
+            for (int i = 0; i < labels.size(); i++) {
+                System.out.printf("%-42s %12.3f %12.3f%n", labels.get(i), precision[i] / n, ndcg[i] / n);
+            }
+            warnings.forEach(w -> System.out.println("warning: " + w));
         }
         return 0;
     }
 
+    private static List<Case> read(Path file, VocabularyIndex vocab) throws IOException {
+        List<Case> out = new ArrayList<>();
+        for (String line : Files.readAllLines(file)) {
+            if (line.isBlank() || line.startsWith("#") || line.startsWith("query\t")) {
+                continue;
+            }
+            String[] cols = line.split("\t");
+            if (cols.length < 2) {
+                throw new IllegalArgumentException("Not a query and a descriptor: " + line);
+            }
+            Term descriptor = vocab.byId(cols[1].strip()).orElseThrow(() ->
+                    new IllegalArgumentException("No descriptor " + cols[1] + " in the vocabulary (line: " + line + ")"));
+            out.add(new Case(cols[0].strip(), descriptor));
+        }
+        return out;
+    }
+
     /** Descriptors of the chosen tree categories, below the two top tree levels, with the most articles. */
-    private List<Term> descriptors(VocabularyIndex vocab, VectorIndex index) {
+    private List<Case> preferredNames(VocabularyIndex vocab, VectorIndex index) {
         record Counted(Term term, long articles) {}
         List<Counted> counted = new ArrayList<>();
         for (Term t : vocab.terms()) {
@@ -103,14 +179,30 @@ final class RetrievalQualityBench implements Callable<Integer> {
             }
         }
         counted.sort(Comparator.comparingLong((Counted c) -> -c.articles).thenComparing(c -> c.term.id()));
-        return counted.stream().limit(count).map(Counted::term).toList();
+        return counted.stream().limit(count).map(c -> new Case(c.term.label(), c.term)).toList();
     }
 
-    private static double precision(List<String> pids, Set<String> branch, VectorIndex index) {
+    /** Precision@10, and nDCG@10 with binary relevance (the ideal ranking puts min(10, relevant) relevant articles first). */
+    private static Scores scores(List<String> pids, Set<String> branch, long relevantCount, VectorIndex index) {
         Map<String, ArticleFields> fields = index.articles(pids);
-        long relevant = pids.stream().filter(p -> fields.containsKey(p)
-                && fields.get(p).termIds().stream().anyMatch(branch::contains)).count();
-        return relevant / (double) K;
+        double dcg = 0;
+        int relevant = 0;
+        for (int i = 0; i < Math.min(K, pids.size()); i++) {
+            ArticleFields f = fields.get(pids.get(i));
+            if (f != null && f.termIds().stream().anyMatch(branch::contains)) {
+                relevant++;
+                dcg += 1 / log2(i + 2);
+            }
+        }
+        double ideal = 0;
+        for (int i = 0; i < Math.min(K, relevantCount); i++) {
+            ideal += 1 / log2(i + 2);
+        }
+        return new Scores(relevant / (double) K, ideal == 0 ? 0 : dcg / ideal);
+    }
+
+    private static double log2(double x) {
+        return Math.log(x) / Math.log(2);
     }
 
     private static List<String> pids(List<ArticleHit> hits) {

@@ -36,6 +36,8 @@ import org.fairrag.http.SearchHandler;
 import org.fairrag.http.WorkerPool;
 import org.fairrag.ingest.ArticleIngest;
 import org.fairrag.search.ArticleSearch;
+import org.fairrag.search.IndexedConceptArticles;
+import org.fairrag.terms.ConceptLinker;
 import org.fairrag.vectors.ArticleFields;
 import org.fairrag.vectors.ArticleFilter;
 import org.fairrag.vectors.ChunkHit;
@@ -81,6 +83,9 @@ final class SearchBench implements Callable<Integer> {
     @Option(names = "--recall-queries", defaultValue = "200", description = "Queries for recall (default ${DEFAULT-VALUE}).")
     int recallQueries;
 
+    @Option(names = "--demo-only", description = "Measure the demo corpus only, not the derived one.")
+    boolean demoOnly;
+
     @Option(names = "--work-dir", description = "Where the derived corpus is built and kept for later runs "
             + "(default: <data dir>/bench).")
     Path workDir;
@@ -102,6 +107,9 @@ final class SearchBench implements Callable<Integer> {
             System.out.printf("%n== demo corpus: %d articles%n", demo.articleCount());
             measure(fairrag, demo, embedder, vocab, queries);
 
+            if (demoOnly) {
+                return 0;
+            }
             Path dir = workDir != null ? workDir : config.dataDir().resolve("bench");
             try (LuceneVectorIndex derived = derived(dir.resolve("derived-" + articles), demo, embedder, config)) {
                 System.out.printf("%n== derived corpus: %d articles recombined from the demo articles: each takes the "
@@ -126,18 +134,47 @@ final class SearchBench implements Callable<Integer> {
         }
         List<String> forWrk = queries.subList(recallQueries, queries.size() - SPLIT_REQUESTS);
         List<String> forSplit = queries.subList(queries.size() - SPLIT_REQUESTS, queries.size());
-        try (Served distinct = serve(fairrag, index, embedder, vocab);
-             Served cached = serve(fairrag, index, new CachingEmbedder(embedder, 1000), vocab)) {
-            Wrk miss = wrk(distinct.port(), forWrk);
-            Wrk hit = wrk(cached.port(), List.of(forWrk.get(0)));
-            System.out.printf("GET /api/articles/search (k=%d) under wrk, %d connections, %d s, wrk on the same machine:%n",
-                    K, connections, duration);
-            System.out.printf("  distinct queries (each embedded):  p50 %6.2f ms  p99 %6.2f ms  %7.1f requests/s  (%d non-2xx)%n",
-                    miss.p50, miss.p99, miss.rps, miss.errors);
-            System.out.printf("  one query, embedding cached:       p50 %6.2f ms  p99 %6.2f ms  %7.1f requests/s  (%d non-2xx)%n",
-                    hit.p50, hit.p99, hit.rps, hit.errors);
-            split(distinct.port(), forSplit);
+        CachingEmbedder caching = new CachingEmbedder(embedder, 1000);
+        try (Served hybridDistinct = serve(fairrag, search(fairrag, index, embedder, vocab, -1));
+             Served hybridCached = serve(fairrag, search(fairrag, index, caching, vocab, -1));
+             Served conceptsDistinct = serve(fairrag, search(fairrag, index, embedder, vocab, 0));
+             Served conceptsCached = serve(fairrag, search(fairrag, index, caching, vocab, 1000))) {
+            // Interleaved, so that a change in the machine's load falls on both searches alike.
+            Wrk hybridHit = wrk(hybridCached.port(), List.of(forWrk.get(0)));
+            Wrk conceptsHit = wrk(conceptsCached.port(), List.of(forWrk.get(0)));
+            Wrk hybridMiss = wrk(hybridDistinct.port(), forWrk);
+            Wrk conceptsMiss = wrk(conceptsDistinct.port(), forWrk);
+            System.out.printf("GET /api/articles/search (k=%d) under wrk, %d connections, %d s, wrk on the same machine; "
+                    + "hybrid = BM25 + vectors (concepts=false), concept-aware = the default search:%n", K, connections, duration);
+            row("one query, hybrid, embedding cached", hybridHit);
+            row("one query, concept-aware, embedding and concepts cached", conceptsHit);
+            row("distinct queries, hybrid (each embedded)", hybridMiss);
+            row("distinct queries, concept-aware (each embedded and linked)", conceptsMiss);
+            System.out.printf("  concept-aware / hybrid, p50: %.2fx with the query cached, %.2fx with distinct queries%n",
+                    conceptsHit.p50 / hybridHit.p50, conceptsMiss.p50 / hybridMiss.p50);
+            split(hybridDistinct.port(), forSplit, "hybrid");
+            split(conceptsDistinct.port(), forSplit, "concept-aware");
         }
+    }
+
+    private static void row(String label, Wrk w) {
+        System.out.printf("  %-58s p50 %6.2f ms  p99 %6.2f ms  %7.1f requests/s  (%d non-2xx)%n", label, w.p50, w.p99, w.rps,
+                w.errors);
+    }
+
+    /**
+     * The search over {@code index}: the hybrid alone when {@code conceptCache} is negative, else concept-aware with
+     * concepts cached for that many queries (0: none). Concepts found by meaning come from the demo's term vectors.
+     */
+    private static ArticleSearch search(Fairrag fairrag, VectorIndex index, Embedder embedder, VocabularyIndex vocab,
+                                        int conceptCache) {
+        if (conceptCache < 0) {
+            return new ArticleSearch(embedder, index, () -> vocab);
+        }
+        ConceptLinker linker = new ConceptLinker(fairrag::termLexicon, () -> vocab, fairrag.vectorIndex(),
+                ConceptLinker.Options.DEFAULT, conceptCache);
+        return new ArticleSearch(embedder, index, () -> vocab, Optional.of(linker), List.of(new IndexedConceptArticles(index)),
+                ArticleSearch.Options.DEFAULT);
     }
 
     private void recall(LuceneVectorIndex index, Embedder embedder, List<String> queries, ArticleFilter filter, String label) {
@@ -169,10 +206,11 @@ final class SearchBench implements Callable<Integer> {
     }
 
     /** Sequential requests with distinct queries: where the time goes, from the Server-Timing header. */
-    private void split(int port, List<String> queries) throws Exception {
+    private void split(int port, List<String> queries, String label) throws Exception {
         HttpClient http = HttpClient.newHttpClient();
-        Pattern metric = Pattern.compile("(embed|retrieve|total);dur=([0-9.]+)");
+        Pattern metric = Pattern.compile("(embed|concepts|retrieve|total);dur=([0-9.]+)");
         double[] embed = new double[queries.size()];
+        double[] concepts = new double[queries.size()];
         double[] retrieve = new double[queries.size()];
         double[] total = new double[queries.size()];
         double[] client = new double[queries.size()];
@@ -186,19 +224,22 @@ final class SearchBench implements Callable<Integer> {
                 double ms = Double.parseDouble(m.group(2));
                 switch (m.group(1)) {
                     case "embed" -> embed[i] = ms;
+                    case "concepts" -> concepts[i] = ms;
                     case "retrieve" -> retrieve[i] = ms;
                     default -> total[i] = ms;
                 }
             }
         }
         double e = mean(embed);
+        double c = mean(concepts);
         double rt = mean(retrieve);
         double t = mean(total);
-        double other = t - e - rt;
-        System.out.printf("one request at a time, %d distinct queries (mean, from Server-Timing): embed %.2f ms, retrieve %.2f ms, "
-                + "other %.2f ms, server total %.2f ms (p50 %.2f ms); client-observed p50 %.2f ms%n", queries.size(), e, rt,
-                other, t, median(total), median(client));
-        System.out.printf("  server overhead (total - embed - retrieve) = %.1f%% of embed + retrieve%n", 100 * other / (e + rt));
+        double other = t - e - c - rt;
+        System.out.printf("%s, one request at a time, %d distinct queries (mean, from Server-Timing): embed %.2f ms, "
+                + "concepts %.2f ms, retrieve %.2f ms, other %.2f ms, server total %.2f ms (p50 %.2f ms); client-observed p50 "
+                + "%.2f ms%n", label, queries.size(), e, c, rt, other, t, median(total), median(client));
+        System.out.printf("  server overhead (total - embed - concepts - retrieve) = %.1f%% of embed + concepts + retrieve%n",
+                100 * other / (e + c + rt));
     }
 
     private record Wrk(double p50, double p99, double rps, long errors) {}
@@ -256,12 +297,12 @@ final class SearchBench implements Callable<Integer> {
         }
     }
 
-    /** The search route alone, with the production handler and worker pool, over the given index and embedder. */
-    private static Served serve(Fairrag fairrag, VectorIndex index, Embedder embedder, VocabularyIndex vocab) {
+    /** The search route alone, with the production handler and worker pool, running {@code search}. */
+    private static Served serve(Fairrag fairrag, ArticleSearch search) {
         FairragConfig config = fairrag.config();
         WorkerPool pool = new WorkerPool(fairrag.vertx(), "bench-search-" + System.nanoTime(), config.workerThreads(),
                 config.workerQueue());
-        SearchHandler handler = new SearchHandler(Optional.of(new ArticleSearch(embedder, index, () -> vocab)), pool, () -> vocab);
+        SearchHandler handler = new SearchHandler(Optional.of(search), pool, fairrag::vocabulary);
         Router router = Router.router(fairrag.vertx());
         router.get("/api/articles/search").handler(handler::handle);
         router.route().failureHandler(Errors::handleFailure);

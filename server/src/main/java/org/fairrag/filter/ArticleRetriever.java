@@ -2,6 +2,8 @@ package org.fairrag.filter;
 
 import java.util.List;
 import java.util.Set;
+import org.fairrag.search.ConceptUse;
+import org.fairrag.search.SearchedConcept;
 
 /**
  * Finds the articles for a query with a term selection applied inside retrieval, so that {@code k}
@@ -10,7 +12,14 @@ import java.util.Set;
 @FunctionalInterface
 public interface ArticleRetriever {
 
-    /** Best first, among articles of the given access levels; blocking. */
-    List<FilterService.Candidate> retrieve(String q, int k, TermSelection selection, Integer yearFrom, Integer yearTo,
-                                           Set<String> accessLevels);
+    /**
+     * The candidates, best first, and the concepts of the query the search also searched.
+     *
+     * @param off the concepts of the query the caller turned off
+     */
+    record Retrieved(List<FilterService.Candidate> candidates, List<SearchedConcept> concepts, List<SearchedConcept> off) {}
+
+    /** Among articles of the given access levels; blocking. */
+    Retrieved retrieve(String q, int k, TermSelection selection, Integer yearFrom, Integer yearTo, Set<String> accessLevels,
+                       ConceptUse concepts);
 }

@@ -12,6 +12,7 @@ import java.util.function.Supplier;
 import org.fairrag.filter.ArticleRetriever;
 import org.fairrag.filter.FilterService;
 import org.fairrag.filter.TermSelection;
+import org.fairrag.search.ConceptUse;
 import org.fairrag.store.PidRegistry;
 import org.fairrag.vocab.VocabularyIndex;
 
@@ -24,7 +25,7 @@ public final class FilterHandler {
 
     public static final int MAX_ARTICLES = 200;
     private static final Set<String> FIELDS = Set.of("articles", "q", "k", "terms", "mode", "explode", "exclude",
-            "yearFrom", "yearTo");
+            "yearFrom", "yearTo", "concepts", "notConcepts");
 
     private final FilterService filter;
     private final ArticleRetriever retriever;
@@ -64,10 +65,18 @@ public final class FilterHandler {
         if (byList == body.has("q")) {
             throw ApiException.badRequest("articles_or_query", "Give either 'articles' (a list of PIDs) or 'q' (a query), not both.");
         }
+        Boolean conceptsOn = body.bool("concepts");
+        List<String> notConcepts = body.strings("notConcepts", TermSelection.MAX_TERMS);
+        notConcepts.forEach(id -> QueryParams.checkTermId("notConcepts", id, vocabulary.get()));
+        if (byList && (conceptsOn != null || !notConcepts.isEmpty())) {
+            throw ApiException.badRequest("concepts_need_query", "'concepts' and 'notConcepts' apply to a query ('q') only.");
+        }
+        ConceptUse concepts = new ConceptUse(conceptsOn == null || conceptsOn, Set.copyOf(notConcepts));
         List<String> graphs = visibleGraphs.apply(ctx);
-        Future<List<FilterService.Candidate>> candidates;
+        Future<ArticleRetriever.Retrieved> candidates;
         if (byList) {
-            candidates = candidatesFromList(body.pidIds("articles", MAX_ARTICLES, baseUrl));
+            candidates = candidatesFromList(body.pidIds("articles", MAX_ARTICLES, baseUrl))
+                    .map(list -> new ArticleRetriever.Retrieved(list, List.of(), List.of()));
         } else {
             String q = body.string("q", 1000);
             if (q.isBlank()) {
@@ -78,11 +87,11 @@ public final class FilterHandler {
                 throw new ApiException(503, "search_unavailable", "Search is not available on this server.");
             }
             var accessLevels = Caller.of(ctx).accessLevels();
-            candidates = pool.submit(() -> retriever.retrieve(q, k, selection, yearFrom, yearTo, accessLevels));
+            candidates = pool.submit(() -> retriever.retrieve(q, k, selection, yearFrom, yearTo, accessLevels, concepts));
         }
         candidates
-                .compose(list -> pool.submit(() -> filter.filter(list, selection, graphs, yearFrom, yearTo))
-                        .map(result -> toJson(result, list.size())))
+                .compose(found -> pool.submit(() -> filter.filter(found.candidates(), selection, graphs, yearFrom, yearTo))
+                        .map(result -> toJson(result, found, byList)))
                 .onSuccess(json -> ctx.json(json))
                 .onFailure(ctx::fail);
     }
@@ -99,7 +108,7 @@ public final class FilterHandler {
         });
     }
 
-    private static JsonObject toJson(FilterService.Result result, int input) {
+    private static JsonObject toJson(FilterService.Result result, ArticleRetriever.Retrieved found, boolean byList) {
         JsonArray results = new JsonArray();
         for (FilterService.Match m : result.results()) {
             JsonArray terms = new JsonArray();
@@ -114,7 +123,12 @@ public final class FilterHandler {
                     .put("matchCount", m.matchCount())
                     .put("score", m.score()));
         }
-        return new JsonObject().put("sparql", result.sparql()).put("input", input).put("kept", results.size())
-                .put("results", results);
+        JsonObject out = new JsonObject().put("sparql", result.sparql()).put("input", found.candidates().size())
+                .put("kept", results.size());
+        if (!byList) {
+            out.put("concepts", SearchHandler.conceptsJson(found.concepts()))
+                    .put("conceptsOff", SearchHandler.conceptsJson(found.off()));
+        }
+        return out.put("results", results);
     }
 }

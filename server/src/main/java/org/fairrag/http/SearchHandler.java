@@ -3,12 +3,15 @@ package org.fairrag.http;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.fairrag.search.ArticleHit;
 import org.fairrag.search.ArticleQuery;
 import org.fairrag.search.ArticleSearch;
+import org.fairrag.search.ConceptUse;
+import org.fairrag.search.SearchedConcept;
 import org.fairrag.terms.TermRef;
 import org.fairrag.vocab.VocabularyIndex;
 
@@ -45,6 +48,7 @@ public final class SearchHandler {
         boolean matchAll = "all".equals(p.choice("mode", "any", Set.of("any", "all")));
         boolean explode = p.bool("explode", false);
         var exclude = p.termIds("exclude", vocab);
+        ConceptUse concepts = new ConceptUse(p.bool("concepts", true), Set.copyOf(p.termIds("notConcepts", vocab)));
         Integer yearFrom = p.optionalInteger("yearFrom", MIN_YEAR, MAX_YEAR);
         Integer yearTo = p.optionalInteger("yearTo", MIN_YEAR, MAX_YEAR);
         if (yearFrom != null && yearTo != null && yearFrom > yearTo) {
@@ -53,7 +57,7 @@ public final class SearchHandler {
         ArticleSearch s = search.orElseThrow(() -> new ApiException(503, "search_unavailable",
                 "Article search is off: the server runs without a vector index (FAIRRAG_VECTORS=none)."));
         ArticleQuery query = new ArticleQuery(text, k, terms, matchAll, explode, exclude, yearFrom, yearTo,
-                Caller.of(ctx).accessLevels());
+                Caller.of(ctx).accessLevels(), concepts);
         pool.submit(() -> s.search(query)).onSuccess(r -> {
             long total = System.nanoTime() - start;
             JsonArray results = new JsonArray();
@@ -66,12 +70,31 @@ public final class SearchHandler {
                         .put("snippet", h.snippet()).put("score", h.score()).put("year", h.year())
                         .put("journal", h.journal()).put("terms", hitTerms));
             }
-            JsonObject body = new JsonObject().put("query", text).put("tookMs", total / 1_000_000).put("results", results);
+            JsonObject body = new JsonObject().put("query", text).put("tookMs", total / 1_000_000)
+                    .put("concepts", conceptsJson(r.concepts())).put("conceptsOff", conceptsJson(r.off()))
+                    .put("results", results);
             ctx.response()
                     .putHeader("Content-Type", "application/json; charset=utf-8")
-                    .putHeader("Server-Timing", new ServerTiming().add("embed", r.embedNanos())
+                    .putHeader("Server-Timing", new ServerTiming().add("embed", r.embedNanos()).add("concepts", r.conceptNanos())
                             .add("retrieve", r.retrieveNanos()).add("total", System.nanoTime() - start).toString())
                     .end(body.encode());
         }).onFailure(ctx::fail);
+    }
+
+    /** The concepts a search searched (or was told not to): {@code [{"id", "label", "matched", "text", "by", "weight"}]}. */
+    static JsonArray conceptsJson(List<SearchedConcept> concepts) {
+        JsonArray out = new JsonArray();
+        for (SearchedConcept c : concepts) {
+            JsonArray by = new JsonArray();
+            if (c.byWords()) {
+                by.add("words");
+            }
+            if (c.byMeaning()) {
+                by.add("meaning");
+            }
+            out.add(new JsonObject().put("id", c.id()).put("label", c.label()).put("matched", c.matched())
+                    .put("text", c.text()).put("by", by).put("weight", Math.round(c.weight() * 1000) / 1000.0));
+        }
+        return out;
     }
 }

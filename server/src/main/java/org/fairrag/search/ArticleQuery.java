@@ -17,9 +17,11 @@ import org.fairrag.vocab.VocabularyIndex;
  * @param yearFrom inclusive, or null
  * @param yearTo   inclusive, or null
  * @param accessLevels the access levels the caller may see
+ * @param concepts whether the search also searches the concepts of the query's words
  */
 public record ArticleQuery(String text, int k, List<String> terms, boolean matchAll, boolean explode,
-                           List<String> exclude, Integer yearFrom, Integer yearTo, Set<String> accessLevels) {
+                           List<String> exclude, Integer yearFrom, Integer yearTo, Set<String> accessLevels,
+                           ConceptUse concepts) {
 
     public ArticleQuery {
         terms = List.copyOf(terms);
@@ -27,9 +29,15 @@ public record ArticleQuery(String text, int k, List<String> terms, boolean match
         accessLevels = Set.copyOf(accessLevels);
     }
 
-    /** A query over public articles without filters. */
+    /** A query over public articles without filters, searching the query's concepts too. */
     public static ArticleQuery of(String text, int k) {
-        return new ArticleQuery(text, k, List.of(), false, false, List.of(), null, null, Set.of(ArticleFilter.PUBLIC));
+        return new ArticleQuery(text, k, List.of(), false, false, List.of(), null, null, Set.of(ArticleFilter.PUBLIC),
+                ConceptUse.ON);
+    }
+
+    /** The same query with another use of concepts. */
+    public ArticleQuery with(ConceptUse use) {
+        return new ArticleQuery(text, k, terms, matchAll, explode, exclude, yearFrom, yearTo, accessLevels, use);
     }
 
     /** The filter of this query, with exploded terms expanded through {@code vocabulary}. */

@@ -2,11 +2,15 @@ package org.fairrag.search;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.fairrag.embed.Embedder;
+import org.fairrag.terms.ConceptLinker;
+import org.fairrag.terms.QueryConcept;
 import org.fairrag.terms.TermRef;
 import org.fairrag.vectors.ArticleFields;
 import org.fairrag.vectors.ArticleFilter;
@@ -20,6 +24,15 @@ import org.fairrag.vocab.VocabularyIndex;
  * best (BM25), each list reduced to one chunk per article and fused by reciprocal rank (k = 60), so that
  * an article either kind of match finds comes back, and one both find comes first. The filter is
  * applied inside both searches. Blocking: embeds the query and searches the index.
+ *
+ * <p>Concept-aware: the {@link ConceptLinker} finds the vocabulary concepts the query speaks of (named by
+ * its words, or nearest to its meaning), and for each, every {@link ConceptArticles} source adds its
+ * ranked list of the articles about the concept to the fusion. A link is a hypothesis, weighed against
+ * the articles: a concept counts by its evidence (its name covers words of the query; its name is near
+ * the query's meaning) times the agreement of its articles with the query (how near its best articles
+ * are to the query, compared with the best articles of all), and not at all when they are clearly
+ * further; so a wrong or weak link costs little. An article about several of the query's concepts is in
+ * several lists and comes first.
  */
 public final class ArticleSearch {
 
@@ -28,18 +41,57 @@ public final class ArticleSearch {
     /** Articles taken from each list before fusing: enough that an article ranked low in both can still win. */
     private static final int MIN_CANDIDATES = 50;
 
+    /**
+     * How much a concept's list counts in the fusion, where a keyword or vector list weighs 1.
+     *
+     * @param namedWeight    what a concept named by the query's words adds, when the name covers the words fully
+     *                       (less, down to nothing, as the lexicon score falls to the linker's minimum)
+     * @param nearWeight     what a concept whose name is among those nearest to the query's meaning adds
+     * @param sureScore      the lexicon score from which a named concept counts fully
+     * @param agreementFloor the agreement below which a concept does not count: the mean similarity to the query
+     *                       of its best articles, over that of the best articles of all
+     * @param agreementDepth how many of the best articles the agreement is taken over
+     * @param minWeight      a concept list weighing less is left out
+     */
+    public record Options(double namedWeight, double nearWeight, double sureScore, double agreementFloor,
+                          int agreementDepth, double minWeight) {
+        public static final Options DEFAULT = new Options(2.0, 3.0, 1.0, 0.9, 5, 0.2);
+    }
+
     private final Embedder queryEmbedder;
     private final VectorIndex index;
     private final Supplier<VocabularyIndex> vocabulary;
+    private final Optional<ConceptLinker> linker;
+    private final List<ConceptArticles> sources;
+    private final Options options;
 
-    public ArticleSearch(Embedder queryEmbedder, VectorIndex index, Supplier<VocabularyIndex> vocabulary) {
+    public ArticleSearch(Embedder queryEmbedder, VectorIndex index, Supplier<VocabularyIndex> vocabulary,
+                         Optional<ConceptLinker> linker, List<ConceptArticles> sources, Options options) {
         this.queryEmbedder = queryEmbedder;
         this.index = index;
         this.vocabulary = vocabulary;
+        this.linker = linker;
+        this.sources = List.copyOf(sources);
+        this.options = options;
     }
 
-    /** The hits and where the time went. */
-    public record Result(List<ArticleHit> hits, long embedNanos, long retrieveNanos) {}
+    /** The search with the concepts {@code linker} finds, among the articles indexed with them. */
+    public ArticleSearch(Embedder queryEmbedder, VectorIndex index, Supplier<VocabularyIndex> vocabulary, ConceptLinker linker) {
+        this(queryEmbedder, index, vocabulary, Optional.of(linker), List.of(new IndexedConceptArticles(index)), Options.DEFAULT);
+    }
+
+    /** The hybrid search of keywords and vectors only. */
+    public ArticleSearch(Embedder queryEmbedder, VectorIndex index, Supplier<VocabularyIndex> vocabulary) {
+        this(queryEmbedder, index, vocabulary, Optional.empty(), List.of(), Options.DEFAULT);
+    }
+
+    /**
+     * The hits and what was done: the concepts searched, those the caller turned off, and where the time went.
+     *
+     * @param off concepts of the query the caller turned off (weight 0)
+     */
+    public record Result(List<ArticleHit> hits, List<SearchedConcept> concepts, List<SearchedConcept> off,
+                         long embedNanos, long conceptNanos, long retrieveNanos) {}
 
     public Result search(ArticleQuery query) {
         VocabularyIndex vocab = vocabulary.get();
@@ -47,13 +99,48 @@ public final class ArticleSearch {
         long t0 = System.nanoTime();
         float[] vector = queryEmbedder.embed(query.text());
         long t1 = System.nanoTime();
+        List<QueryConcept> linked = query.concepts().enabled() && linker.isPresent()
+                ? linker.get().link(query.text(), vector) : List.of();
+        long t2 = System.nanoTime();
         int candidates = Math.max(MIN_CANDIDATES, 2 * query.k());
         List<ChunkHit> byMeaning = index.nearestChunks(vector, candidates, filter);
         List<ChunkHit> byWords = index.matchingChunks(query.text(), candidates, filter);
-        List<Fused> fused = fuse(byMeaning, byWords);
+        List<Ranked> lists = new ArrayList<>(List.of(new Ranked(byMeaning, 1), new Ranked(byWords, 1)));
+        Map<String, ArticleFields> fields = new HashMap<>();
+        List<SearchedConcept> searched = new ArrayList<>();
+        List<SearchedConcept> off = new ArrayList<>();
+        if (!linked.isEmpty()) {
+            fields.putAll(index.articles(byMeaning.stream().map(ChunkHit::articlePid).toList()));
+        }
+        for (QueryConcept c : linked) {
+            if (query.concepts().off().contains(c.id())) {
+                off.add(searched(c, 0));
+                continue;
+            }
+            double evidence = evidence(c);
+            ConceptArticles.Request request = new ConceptArticles.Request(c.id(), vocab.withDescendants(c.id()), vector,
+                    filter, byMeaning, fields, c.named(), candidates, query.k());
+            double weight = 0;
+            for (ConceptArticles source : sources) {
+                List<ChunkHit> about = source.find(request);
+                double w = evidence * agreement(about, byMeaning);
+                if (w >= options.minWeight) {
+                    lists.add(new Ranked(about, w));
+                    weight = Math.max(weight, w);
+                }
+            }
+            if (weight > 0) {
+                searched.add(searched(c, weight));
+            }
+        }
+        searched.sort(Comparator.comparingDouble((SearchedConcept c) -> -c.weight()));
+        List<Fused> fused = fuse(lists);
         List<Fused> top = fused.subList(0, Math.min(query.k(), fused.size()));
-        Map<String, ArticleFields> fields = index.articles(top.stream().map(f -> f.chunk.articlePid()).toList());
-        long t2 = System.nanoTime();
+        List<String> missing = top.stream().map(f -> f.chunk.articlePid()).filter(pid -> !fields.containsKey(pid)).toList();
+        if (!missing.isEmpty()) {
+            fields.putAll(index.articles(missing));
+        }
+        long t3 = System.nanoTime();
         List<ArticleHit> hits = new ArrayList<>(top.size());
         for (Fused f : top) {
             ArticleFields a = fields.get(f.chunk.articlePid());
@@ -62,25 +149,68 @@ public final class ArticleSearch {
                         a.journal(), terms(a.termIds(), vocab)));
             }
         }
-        return new Result(hits, t1 - t0, t2 - t1);
+        return new Result(hits, searched, off, t1 - t0, t2 - t1, t3 - t2);
     }
 
-    private record Fused(ChunkHit chunk, double score, int bestRank) {}
+    /** What the links of a concept are worth before its articles are seen. */
+    private double evidence(QueryConcept c) {
+        double minScore = linker.orElseThrow().options().minScore();
+        double named = c.named() ? clamp((c.score() - minScore) / (options.sureScore - minScore)) : 0;
+        return options.namedWeight * named + (c.near() ? options.nearWeight : 0);
+    }
 
-    /** Reciprocal-rank fusion; an article's snippet is its chunk from the list that ranks it higher. */
-    static List<Fused> fuse(List<ChunkHit> first, List<ChunkHit> second) {
+    /**
+     * How far a concept's articles agree with the query, from 0 to 1: 1 when its best articles are as near
+     * to the query as the best of all, 0 at the agreement floor and below.
+     */
+    private double agreement(List<ChunkHit> about, List<ChunkHit> byMeaning) {
+        double all = meanScore(byMeaning, options.agreementDepth);
+        if (about.isEmpty() || all <= 0) {
+            return 0;
+        }
+        double ratio = meanScore(about, options.agreementDepth) / all;
+        return clamp((ratio - options.agreementFloor) / (1 - options.agreementFloor));
+    }
+
+    private static SearchedConcept searched(QueryConcept c, double weight) {
+        return new SearchedConcept(c.id(), c.label(), c.matched(), c.named() ? c.text() : null, c.named(), c.near(), weight);
+    }
+
+    private static double meanScore(List<ChunkHit> hits, int depth) {
+        int n = Math.min(depth, hits.size());
+        double sum = 0;
+        for (int i = 0; i < n; i++) {
+            sum += hits.get(i).score();
+        }
+        return n == 0 ? 0 : sum / n;
+    }
+
+    private static double clamp(double x) {
+        return Math.max(0, Math.min(1, x));
+    }
+
+    /** A ranked list and its weight in the fusion. */
+    record Ranked(List<ChunkHit> hits, double weight) {}
+
+    private record Fused(ChunkHit chunk, double score, double bestContribution) {}
+
+    /**
+     * Weighted reciprocal-rank fusion: rank r of a list of weight w adds w / (60 + r). An article's snippet
+     * is its chunk from the list where it counted most.
+     */
+    static List<Fused> fuse(List<Ranked> lists) {
         Map<String, Fused> byArticle = new LinkedHashMap<>();
-        for (List<ChunkHit> list : List.of(first, second)) {
-            for (int rank = 1; rank <= list.size(); rank++) {
-                ChunkHit hit = list.get(rank - 1);
-                double add = 1.0 / (RRF_K + rank);
-                int r = rank;
-                byArticle.merge(hit.articlePid(), new Fused(hit, add, rank), (a, b) ->
-                        new Fused(a.bestRank <= r ? a.chunk : b.chunk, a.score + b.score, Math.min(a.bestRank, r)));
+        for (Ranked list : lists) {
+            for (int rank = 1; rank <= list.hits.size(); rank++) {
+                ChunkHit hit = list.hits.get(rank - 1);
+                double add = list.weight / (RRF_K + rank);
+                byArticle.merge(hit.articlePid(), new Fused(hit, add, add), (a, b) ->
+                        new Fused(a.bestContribution >= b.bestContribution ? a.chunk : b.chunk, a.score + b.score,
+                                Math.max(a.bestContribution, b.bestContribution)));
             }
         }
         List<Fused> out = new ArrayList<>(byArticle.values());
-        out.sort(Comparator.comparingDouble((Fused f) -> -f.score).thenComparingInt(f -> f.bestRank));
+        out.sort(Comparator.comparingDouble((Fused f) -> -f.score).thenComparingDouble(f -> -f.bestContribution));
         return out;
     }
 

@@ -16,6 +16,7 @@ import org.apache.lucene.analysis.en.EnglishPossessiveFilter;
 import org.apache.lucene.analysis.miscellaneous.ASCIIFoldingFilter;
 import org.apache.lucene.analysis.standard.StandardTokenizer;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.analysis.tokenattributes.OffsetAttribute;
 
 /**
  * The words of a term name or a query, as the term lexicon compares them: lower case, accents folded,
@@ -56,6 +57,26 @@ final class TermWords {
     /** The same words as {@link #of}, with their plural endings. */
     List<String> surface(String text) {
         return words(unstemmed, text);
+    }
+
+    /** A word of a text as {@link #surface} gives it, with the characters of the text it was read from. */
+    record Located(String word, int start, int end) {}
+
+    /** The words of {@link #surface}, each with where it stands in {@code text}. */
+    List<Located> located(String text) {
+        List<Located> out = new ArrayList<>(8);
+        try (TokenStream ts = unstemmed.tokenStream("name", text)) {
+            CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
+            OffsetAttribute offset = ts.addAttribute(OffsetAttribute.class);
+            ts.reset();
+            while (ts.incrementToken()) {
+                out.add(new Located(term.toString(), offset.startOffset(), offset.endOffset()));
+            }
+            ts.end();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out;
     }
 
     private static List<String> words(Analyzer analyzer, String text) {

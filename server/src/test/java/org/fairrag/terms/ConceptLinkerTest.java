@@ -1,0 +1,61 @@
+package org.fairrag.terms;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.fairrag.vocab.Concept;
+import org.fairrag.vocab.VocabularyIndex;
+import org.junit.jupiter.api.Test;
+
+/** Which concepts a query names, each for words of its own; on a small vocabulary made for it. */
+class ConceptLinkerTest {
+
+    private static Concept concept(String id, String label, String... alt) {
+        return new Concept(id, null, label, List.of(alt), List.of(), List.of(), null);
+    }
+
+    private static final VocabularyIndex VOCABULARY = VocabularyIndex.of(List.of(
+            concept("D1", "Mouth"),
+            concept("D2", "Neoplasms", "Cancer", "Tumor"),
+            concept("D3", "Mouth Neoplasms", "Mouth Cancer", "Oral Cancer"),
+            concept("D4", "Myocardial Infarction", "Heart Attack"),
+            concept("D5", "Aspirin", "Acetylsalicylic Acid"),
+            concept("D6", "Heart"),
+            concept("D7", "Hepatitis"),
+            concept("D8", "Liver")), id -> "http://fairrag.test/pid/" + id);
+
+    private final TermLexicon lexicon = TermLexicon.withoutLayNames(VOCABULARY);
+    private final ConceptLinker linker = new ConceptLinker(() -> lexicon, () -> VOCABULARY);
+
+    @Test
+    void should_take_the_longest_phrase_that_names_a_concept_and_not_its_parts() {
+        List<QueryConcept> found = linker.named("treatments for mouth cancer");
+
+        assertThat(found).singleElement().satisfies(c -> {
+            assertThat(c.id()).isEqualTo("D3");
+            assertThat(c.label()).isEqualTo("Mouth Neoplasms");
+            assertThat(c.matched()).isEqualTo("Mouth Cancer");
+            assertThat(c.text()).isEqualTo("mouth cancer");
+            assertThat(c.score()).isGreaterThan(1);
+        });
+    }
+
+    @Test
+    void should_find_each_concept_of_the_query_in_the_order_of_its_words() {
+        List<QueryConcept> found = linker.named("Aspirin after a Heart Attack");
+
+        assertThat(found).extracting(QueryConcept::id).containsExactly("D5", "D4");
+        assertThat(found).extracting(QueryConcept::text).containsExactly("Aspirin", "Heart Attack");
+    }
+
+    @Test
+    void should_link_a_concept_described_by_the_meaning_of_its_word_parts() {
+        assertThat(linker.named("inflammation of the liver")).extracting(QueryConcept::id).containsExactly("D7");
+    }
+
+    @Test
+    void should_link_nothing_when_no_name_covers_the_words() {
+        assertThat(linker.named("gobsmacking gnashers")).isEmpty();
+        assertThat(linker.named("of the and")).isEmpty();
+    }
+}
