@@ -22,6 +22,7 @@ final class XmlMarkupLimit extends FilterReader {
     private enum State { TEXT, OPEN, TAG, ATTRIBUTE, BANG, BANG_DASH, COMMENT, CDATA, PROCESSING, DOCTYPE }
 
     private final int limit;
+    private TooLong tooLong;
     private State state = State.TEXT;
     private long length;
     private long line = 1;
@@ -40,20 +41,26 @@ final class XmlMarkupLimit extends FilterReader {
 
     @Override
     public int read(char[] buffer, int off, int len) throws IOException {
+        if (tooLong != null) {
+            throw tooLong;
+        }
         int n = in.read(buffer, off, len);
         for (int i = off; i < off + n; i++) {
-            see(buffer[i]);
+            if (!see(buffer[i])) {
+                // What came before is handed over, so the parser finishes the records it holds.
+                if (i > off) {
+                    return i - off;
+                }
+                throw tooLong;
+            }
         }
         return n;
     }
 
     @Override
     public int read() throws IOException {
-        int c = in.read();
-        if (c >= 0) {
-            see((char) c);
-        }
-        return c;
+        char[] one = new char[1];
+        return read(one, 0, 1) < 0 ? -1 : one[0];
     }
 
     @Override
@@ -63,7 +70,8 @@ final class XmlMarkupLimit extends FilterReader {
         return Math.max(read, 0);
     }
 
-    private void see(char c) throws TooLong {
+    /** Follows the markup by one character; false when this character makes it too long. */
+    private boolean see(char c) {
         if (c == '\n') {
             line++;
         }
@@ -73,11 +81,12 @@ final class XmlMarkupLimit extends FilterReader {
                 length = 1;
                 markupLine = line;
             }
-            return;
+            return true;
         }
         if (++length > limit) {
-            throw new TooLong("markup (a tag, comment, CDATA section, processing instruction or DOCTYPE) starting at line "
+            tooLong = new TooLong("markup (a tag, comment, CDATA section, processing instruction or DOCTYPE) starting at line "
                     + markupLine + " is longer than the text limit of " + ReadLimits.format(limit) + " characters");
+            return false;
         }
         state = switch (state) {
             case OPEN -> c == '!' ? State.BANG : c == '?' ? State.PROCESSING : c == '>' ? State.TEXT : State.TAG;
@@ -91,6 +100,7 @@ final class XmlMarkupLimit extends FilterReader {
             case DOCTYPE -> doctype(c);
             case TEXT -> State.TEXT;
         };
+        return true;
     }
 
     private State tag(char c) {
