@@ -2,6 +2,8 @@ package org.fairrag.ingest.read;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Splits decoded text into lines (ended by {@code \n}, {@code \r\n} or {@code \r}) without ever holding
@@ -10,7 +12,7 @@ import java.io.IOException;
  * a field that starts with {@code "}, in which {@code ""} is a quote) does not end the record, so a
  * "line" is a whole CSV row.
  */
-final class BoundedLines implements Closeable {
+public final class BoundedLines implements Closeable {
 
     /**
      * One line (or CSV row).
@@ -20,9 +22,9 @@ final class BoundedLines implements Closeable {
      * @param firstLine the number of the line it starts on, from 1
      * @param invalid   the malformed bytes replaced in it, or null
      */
-    record Line(String text, long length, long firstLine, TextDecoder.Invalid invalid) {
+    public record Line(String text, long length, long firstLine, TextDecoder.Invalid invalid) {
 
-        boolean tooLong() {
+        public boolean tooLong() {
             return text == null;
         }
     }
@@ -43,6 +45,11 @@ final class BoundedLines implements Closeable {
     private long lineNumber = 1;
     private boolean skipLineFeed;
 
+    /** The lines of UTF-8 {@code in}, none held longer than {@code maxChars}. */
+    public static BoundedLines utf8(InputStream in, int maxChars) {
+        return new BoundedLines(new TextDecoder(in, StandardCharsets.UTF_8), maxChars, false);
+    }
+
     BoundedLines(TextDecoder in, int maxChars, boolean csv) {
         this.in = in;
         this.maxChars = maxChars;
@@ -50,7 +57,7 @@ final class BoundedLines implements Closeable {
     }
 
     /** The next line, or null at the end of the text. */
-    Line next() throws IOException {
+    public Line next() throws IOException {
         text.setLength(0);
         long length = 0;
         long firstLine = lineNumber;

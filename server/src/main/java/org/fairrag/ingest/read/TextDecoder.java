@@ -18,7 +18,7 @@ import java.util.ArrayDeque;
  * reader can report the record that holds it instead of passing the replacement on silently. A byte
  * order mark at the start is dropped.
  */
-final class TextDecoder extends Reader {
+public final class TextDecoder extends Reader {
 
     private static final int BUFFER = 1 << 16;
     private static final char REPLACEMENT = '\uFFFD';
@@ -27,14 +27,14 @@ final class TextDecoder extends Reader {
     private static final int MAX_PENDING = 1024;
 
     /** Replaced bytes: {@code count} sequences, the first at {@code offset} (line and column from 1). */
-    record Invalid(long offset, long line, long column, int count) {
+    public record Invalid(long offset, long line, long column, int count) {
 
         Invalid plus(Invalid later) {
             return new Invalid(offset, line, column, count + later.count);
         }
 
         /** {@code "invalid UTF-8: 2 byte sequences replaced by U+FFFD, the first at line 3, column 14"}. */
-        String describe(Charset charset) {
+        public String describe(Charset charset) {
             return "invalid " + charset.name() + ": " + (count == 1 ? "1 byte sequence" : count + " byte sequences")
                     + " replaced by U+FFFD, the first at line " + line + ", column " + column;
         }
