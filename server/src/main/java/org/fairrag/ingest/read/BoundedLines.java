@@ -69,7 +69,7 @@ public final class BoundedLines implements Closeable {
                 if (!any) {
                     return null;
                 }
-                return line(tooLong, length, firstLine);
+                return new Line(tooLong ? null : text.toString(), length, firstLine, in.takeInvalidBefore(Long.MAX_VALUE));
             }
             if (skipLineFeed) {
                 skipLineFeed = false;
@@ -81,24 +81,34 @@ public final class BoundedLines implements Closeable {
             any = true;
             int start = position;
             int end = -1;
-            for (int i = start; i < limit; i++) {
-                char c = buffer[i];
-                if (csv) {
+            if (csv) {
+                for (int i = start; i < limit; i++) {
+                    char c = buffer[i];
                     state = next(state, c);
-                    if (state == Csv.QUOTED && (c == '\n' || c == '\r')) {
+                    if (c == '\n' || c == '\r') {
+                        if (state != Csv.QUOTED) {
+                            end = i;
+                            break;
+                        }
                         if (c == '\n' || i + 1 == limit || buffer[i + 1] != '\n') {
                             lineNumber++;
                         }
-                        continue;
                     }
                 }
-                if (c == '\n' || c == '\r') {
-                    end = i;
-                    break;
+            } else {
+                for (int i = start; i < limit; i++) {
+                    char c = buffer[i];
+                    if (c == '\n' || c == '\r') {
+                        end = i;
+                        break;
+                    }
                 }
             }
-            int segmentEnd = end < 0 ? limit : end;
-            int segment = segmentEnd - start;
+            int segment = (end < 0 ? limit : end) - start;
+            if (end >= 0 && length == 0 && segment <= maxChars) {
+                // The whole line lies in the buffer: no copy through the builder.
+                return endLine(end, new String(buffer, start, segment), segment, firstLine);
+            }
             length += segment;
             if (!tooLong) {
                 if (length > maxChars) {
@@ -113,18 +123,18 @@ public final class BoundedLines implements Closeable {
                 position = limit;
                 continue;
             }
-            position = end + 1;
-            lineNumber++;
-            if (buffer[end] == '\r') {
-                skipLineFeed = true;
-            }
-            return line(tooLong, length, firstLine);
+            return endLine(end, tooLong ? null : text.toString(), length, firstLine);
         }
     }
 
-    private Line line(boolean tooLong, long length, long firstLine) {
+    private Line endLine(int end, String lineText, long length, long firstLine) {
+        position = end + 1;
+        lineNumber++;
+        if (buffer[end] == '\r') {
+            skipLineFeed = true;
+        }
         TextDecoder.Invalid invalid = in.takeInvalidBefore(bufferOffset + position);
-        return new Line(tooLong ? null : text.toString(), length, firstLine, invalid);
+        return new Line(lineText, length, firstLine, invalid);
     }
 
     /** The CSV state after {@code c}; a line end only matters outside a quoted field. */
