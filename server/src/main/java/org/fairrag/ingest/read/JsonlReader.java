@@ -25,7 +25,8 @@ import org.fairrag.ingest.SourceFormat;
  * only when aligned with {@code mesh}, i.e. of the same length), {@code journal}, {@code year},
  * {@code authors} ({@code "Family, Given"} strings), {@code doi} and {@code source} (normalised by
  * {@link #collectionOf}). Other fields are ignored; blank lines are skipped. Abstracts of the Kaggle
- * collection get the same label repair as in {@link KaggleCsvReader}.
+ * collection get the same label repair as in {@link KaggleCsvReader}. A line longer than the record
+ * limit is rejected without being held.
  */
 public final class JsonlReader implements RecordReader {
 
