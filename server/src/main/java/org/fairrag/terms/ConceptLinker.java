@@ -23,7 +23,8 @@ import org.fairrag.vocab.VocabularyIndex;
  * <ul>
  *   <li>by its words, as PubMed's automatic term mapping does: the longest runs of the query's words
  *       that a concept's name (preferred, entry term or everyday name, through the {@link TermLexicon})
- *       covers well, and is covered by, are taken first, and the words left are tried in shorter runs.
+ *       covers well, and is covered by, are taken first (of runs as long, the best named), and the words
+ *       left are tried in shorter runs; a run is trimmed of end words its concept does not explain.
  *       Each word stands for one concept at most, so every concept explains words of its own, and a
  *       broader concept is not found again inside a phrase that named a narrower one ("mouth cancer" is
  *       Mouth Neoplasms, not also Mouth and Neoplasms);</li>
@@ -45,6 +46,9 @@ public final class ConceptLinker {
     public record Options(int maxWords, double minScore, int nearest) {
         public static final Options DEFAULT = new Options(5, 0.8, 8);
     }
+
+    /** The lexicon score from which a name covers the words fully (above it is an exact name). */
+    public static final double FULL_COVER = 1.0;
 
     private final TermWords analyzer = new TermWords();
     private final Supplier<TermLexicon> lexicon;
@@ -114,10 +118,10 @@ public final class ConceptLinker {
                 }
                 QueryConcept named = byId.get(term.id());
                 if (named == null) {
-                    byId.put(term.id(), new QueryConcept(term.id(), term.label(), hit.name(), query, 0, hit.score()));
+                    byId.put(term.id(), new QueryConcept(term.id(), term.label(), hit.name(), query, 0, hit.score(), 0));
                 } else if (!named.near()) {
                     byId.put(term.id(), new QueryConcept(term.id(), term.label(), named.matched(), named.text(), named.score(),
-                            hit.score()));
+                            hit.score(), named.words()));
                 }
             }
         }
@@ -133,31 +137,74 @@ public final class ConceptLinker {
 
     private List<QueryConcept> named(String query, TermLexicon names, VocabularyIndex vocab) {
         List<TermWords.Located> words = analyzer.located(query);
-        boolean[] taken = new boolean[words.size()];
-        List<Found> found = new ArrayList<>();
+        List<Span> candidates = new ArrayList<>();
         for (int length = Math.min(options.maxWords, words.size()); length >= 1; length--) {
             for (int from = 0; from + length <= words.size(); from++) {
-                if (anyTaken(taken, from, from + length)) {
-                    continue;
+                Span span = best(query, words, from, from + length, names);
+                if (span != null && span.match.score() >= options.minScore && vocab.byId(span.match.termId()).isPresent()) {
+                    candidates.add(span);
                 }
-                String text = query.substring(words.get(from).start(), words.get(from + length - 1).end());
-                List<TermLexicon.Match> best = names.match(text, 1);
-                if (best.isEmpty() || best.get(0).score() < options.minScore) {
-                    continue;
-                }
-                TermLexicon.Match m = best.get(0);
-                Term term = vocab.byId(m.termId()).orElse(null);
-                if (term == null) {
-                    continue;
-                }
-                for (int i = from; i < from + length; i++) {
-                    taken[i] = true;
-                }
-                found.add(new Found(from, new QueryConcept(term.id(), term.label(), m.name(), text, m.score(), 0)));
             }
+        }
+        // The longest runs first; of runs as long, the best named: "treatments for mouth cancer" is the exact
+        // name "mouth cancer", not "treatments for mouth" read in part as Mouth Rehabilitation.
+        candidates.sort(Comparator.comparingInt((Span c) -> -(c.to - c.from))
+                .thenComparingDouble(c -> -c.match.score())
+                .thenComparingInt(c -> c.from));
+        boolean[] taken = new boolean[words.size()];
+        List<Found> found = new ArrayList<>();
+        for (Span candidate : candidates) {
+            if (anyTaken(taken, candidate.from, candidate.to)) {
+                continue;
+            }
+            Span span = trimmed(candidate, query, words, names);
+            for (int i = span.from; i < span.to; i++) {
+                taken[i] = true;
+            }
+            Term term = vocab.byId(span.match.termId()).orElseThrow();
+            found.add(new Found(span.from, new QueryConcept(term.id(), term.label(), span.match.name(), span.text,
+                    span.match.score(), 0, span.to - span.from)));
         }
         found.sort(Comparator.comparingInt(Found::position));
         return found.stream().map(Found::concept).toList();
+    }
+
+    /** How many words of the query its concepts may name (function words do not count). */
+    public int wordCount(String query) {
+        return analyzer.located(query).size();
+    }
+
+    /** Words {@code from} to {@code to} (exclusive) of the query, and the best name for them. */
+    private record Span(int from, int to, String text, TermLexicon.Match match) {}
+
+    private static Span best(String query, List<TermWords.Located> words, int from, int to, TermLexicon names) {
+        String text = query.substring(words.get(from).start(), words.get(to - 1).end());
+        List<TermLexicon.Match> best = names.match(text, 1);
+        return best.isEmpty() ? null : new Span(from, to, text, best.get(0));
+    }
+
+    /**
+     * The span without the words at its ends that its concept does not need: a word whose removal leaves
+     * the same concept with a better score was not explained by it ("Epstein-Barr virus in children" is
+     * Epstein-Barr virus, and "children" is left for a concept of its own).
+     */
+    private static Span trimmed(Span span, String query, List<TermWords.Located> words, TermLexicon names) {
+        while (span.to - span.from > 1) {
+            Span better = null;
+            for (Span shorter : new Span[] {best(query, words, span.from + 1, span.to, names),
+                    best(query, words, span.from, span.to - 1, names)}) {
+                if (shorter != null && shorter.match.termId().equals(span.match.termId())
+                        && shorter.match.score() > span.match.score()
+                        && (better == null || shorter.match.score() > better.match.score())) {
+                    better = shorter;
+                }
+            }
+            if (better == null) {
+                return span;
+            }
+            span = better;
+        }
+        return span;
     }
 
     private static boolean anyTaken(boolean[] taken, int from, int to) {

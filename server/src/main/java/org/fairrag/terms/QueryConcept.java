@@ -12,8 +12,10 @@ package org.fairrag.terms;
  *                   above 1 is the exact name); 0 when no words name it
  * @param similarity cosine similarity of the query's embedding and the concept's nearest name; 0 when that name is
  *                   not among the nearest
+ * @param words      how many words of the query name it (function words aside; see {@link ConceptLinker#wordCount})
  */
-public record QueryConcept(String id, String label, String matched, String text, double score, double similarity) {
+public record QueryConcept(String id, String label, String matched, String text, double score, double similarity,
+                           int words) {
 
     /** Whether words of the query name the concept. */
     public boolean named() {

@@ -22,7 +22,9 @@ class ConceptLinkerTest {
             concept("D5", "Aspirin", "Acetylsalicylic Acid"),
             concept("D6", "Heart"),
             concept("D7", "Hepatitis"),
-            concept("D8", "Liver")), id -> "http://fairrag.test/pid/" + id);
+            concept("D8", "Liver"),
+            concept("D9", "Herpesvirus 4, Human", "Epstein-Barr Virus", "EBV"),
+            concept("D10", "Child", "Children")), id -> "http://fairrag.test/pid/" + id);
 
     private final TermLexicon lexicon = TermLexicon.withoutLayNames(VOCABULARY);
     private final ConceptLinker linker = new ConceptLinker(() -> lexicon, () -> VOCABULARY);
@@ -51,6 +53,14 @@ class ConceptLinkerTest {
     @Test
     void should_link_a_concept_described_by_the_meaning_of_its_word_parts() {
         assertThat(linker.named("inflammation of the liver")).extracting(QueryConcept::id).containsExactly("D7");
+    }
+
+    @Test
+    void should_leave_a_word_its_concept_does_not_explain_to_a_concept_of_its_own() {
+        List<QueryConcept> found = linker.named("Epstein-Barr virus in children");
+
+        assertThat(found).extracting(QueryConcept::id).containsExactly("D9", "D10");
+        assertThat(found).extracting(QueryConcept::text).containsExactly("Epstein-Barr virus", "children");
     }
 
     @Test
