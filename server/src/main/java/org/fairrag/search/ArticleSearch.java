@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.fairrag.embed.Embedder;
 import org.fairrag.terms.ConceptLinker;
@@ -31,8 +32,13 @@ import org.fairrag.vocab.VocabularyIndex;
  * the articles: a concept counts by its evidence (its name covers words of the query; its name is near
  * the query's meaning) times the agreement of its articles with the query (how near its best articles
  * are to the query, compared with the best articles of all), and not at all when they are clearly
- * further; so a wrong or weak link costs little. An article about several of the query's concepts is in
- * several lists and comes first.
+ * further, or when the articles nearest to the query are about it no more often than the collection's
+ * articles are (a word named it in another sense: "medicines" is not the discipline Medicine), unless its
+ * name is the whole query (then the query means it, and the vectors may be what failed); so a wrong or
+ * weak link costs little. Concepts near the query's meaning are hypotheses for words no concept names:
+ * when concepts that count name every word in full ("heart attack" is Myocardial Infarction), they are not
+ * searched. An article about several of the query's concepts is in several lists, and one about every
+ * concept the query's words name comes first.
  */
 public final class ArticleSearch {
 
@@ -51,11 +57,13 @@ public final class ArticleSearch {
      * @param agreementFloor the agreement below which a concept does not count: the mean similarity to the query
      *                       of its best articles, over that of the best articles of all
      * @param agreementDepth how many of the best articles the agreement is taken over
+     * @param supportDepth   over how many of the articles nearest to the query the share about a concept is taken,
+     *                       to compare with the share of all articles (a concept counts only when it is not lower)
      * @param minWeight      a concept list weighing less is left out
      */
     public record Options(double namedWeight, double nearWeight, double sureScore, double agreementFloor,
-                          int agreementDepth, double minWeight) {
-        public static final Options DEFAULT = new Options(2.0, 3.0, 1.0, 0.9, 5, 0.2);
+                          int agreementDepth, int supportDepth, double minWeight) {
+        public static final Options DEFAULT = new Options(2.0, 3.0, 1.0, 0.9, 5, 20, 0.2);
     }
 
     private final Embedder queryEmbedder;
@@ -64,6 +72,7 @@ public final class ArticleSearch {
     private final Optional<ConceptLinker> linker;
     private final List<ConceptArticles> sources;
     private final Options options;
+    private final ArticleCounts counts;
 
     public ArticleSearch(Embedder queryEmbedder, VectorIndex index, Supplier<VocabularyIndex> vocabulary,
                          Optional<ConceptLinker> linker, List<ConceptArticles> sources, Options options) {
@@ -73,6 +82,7 @@ public final class ArticleSearch {
         this.linker = linker;
         this.sources = List.copyOf(sources);
         this.options = options;
+        this.counts = new ArticleCounts(index);
     }
 
     /** The search with the concepts {@code linker} finds, among the articles indexed with them. */
@@ -112,13 +122,29 @@ public final class ArticleSearch {
         if (!linked.isEmpty()) {
             fields.putAll(index.articles(byMeaning.stream().map(ChunkHit::articlePid).toList()));
         }
+        List<Counted> named = new ArrayList<>();
+        int nearestCount = Math.min(options.supportDepth, byMeaning.size());
+        long allArticles = linked.isEmpty() ? 0 : counts.all(filter.accessLevels());
+        int words = linked.isEmpty() ? 0 : linker.get().wordCount(query.text());
+        int explained = 0;
         for (QueryConcept c : linked) {
             if (query.concepts().off().contains(c.id())) {
                 off.add(searched(c, 0));
                 continue;
             }
+            if (!c.named() && explained >= words) {
+                // Every word names a concept that counts: the concepts near the query's meaning say nothing more.
+                continue;
+            }
+            Set<String> branch = vocab.withDescendants(c.id());
+            boolean wholeQuery = c.named() && c.words() >= words;
+            if (!wholeQuery && lift(branch, byMeaning.subList(0, nearestCount), fields,
+                    counts.about(c.id(), branch, filter.accessLevels()), allArticles) < 1) {
+                // The articles nearest to the query are about it no more often than any article: not what the query means.
+                continue;
+            }
             double evidence = evidence(c);
-            ConceptArticles.Request request = new ConceptArticles.Request(c.id(), vocab.withDescendants(c.id()), vector,
+            ConceptArticles.Request request = new ConceptArticles.Request(List.of(c.id()), List.of(branch), vector,
                     filter, byMeaning, fields, c.named(), candidates, query.k());
             double weight = 0;
             for (ConceptArticles source : sources) {
@@ -131,6 +157,23 @@ public final class ArticleSearch {
             }
             if (weight > 0) {
                 searched.add(searched(c, weight));
+                if (c.named()) {
+                    named.add(new Counted(c.id(), branch));
+                    explained += c.score() >= ConceptLinker.FULL_COVER ? c.words() : 0;
+                }
+            }
+        }
+        if (named.size() >= 2) {
+            // Articles about every concept the query's words name weigh as much as all concept lists together, so that
+            // they come before articles about some of them, however many lists those are in.
+            ConceptArticles.Request request = new ConceptArticles.Request(named.stream().map(Counted::id).toList(),
+                    named.stream().map(Counted::branch).toList(), vector, filter, byMeaning, fields, true, candidates, query.k());
+            double weight = searched.stream().mapToDouble(SearchedConcept::weight).sum();
+            for (ConceptArticles source : sources) {
+                List<ChunkHit> aboutAll = source.find(request);
+                if (!aboutAll.isEmpty()) {
+                    lists.add(new Ranked(aboutAll, weight));
+                }
             }
         }
         searched.sort(Comparator.comparingDouble((SearchedConcept c) -> -c.weight()));
@@ -172,6 +215,20 @@ public final class ArticleSearch {
         return clamp((ratio - options.agreementFloor) / (1 - options.agreementFloor));
     }
 
+    /**
+     * The share of the nearest articles about a concept (indexed with a term of its branch) over the share of all
+     * articles about it; 0 when no article is.
+     */
+    private static double lift(Set<String> branch, List<ChunkHit> nearest, Map<String, ArticleFields> fields, long about,
+                               long all) {
+        if (about == 0 || nearest.isEmpty()) {
+            return 0;
+        }
+        long tagged = nearest.stream().map(h -> fields.get(h.articlePid()))
+                .filter(f -> f != null && f.termIds().stream().anyMatch(branch::contains)).count();
+        return (tagged / (double) nearest.size()) / (about / (double) all);
+    }
+
     private static SearchedConcept searched(QueryConcept c, double weight) {
         return new SearchedConcept(c.id(), c.label(), c.matched(), c.named() ? c.text() : null, c.named(), c.near(), weight);
     }
@@ -188,6 +245,9 @@ public final class ArticleSearch {
     private static double clamp(double x) {
         return Math.max(0, Math.min(1, x));
     }
+
+    /** A concept the query's words name that counted in the search, with its narrower terms. */
+    private record Counted(String id, Set<String> branch) {}
 
     /** A ranked list and its weight in the fusion. */
     record Ranked(List<ChunkHit> hits, double weight) {}

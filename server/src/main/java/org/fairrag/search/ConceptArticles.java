@@ -15,9 +15,10 @@ import org.fairrag.vectors.ChunkHit;
 public interface ConceptArticles {
 
     /**
-     * What a source may use for one concept of one query.
+     * What a source may use for some concepts of one query: it finds the articles about each of them.
      *
-     * @param branch        the concept and every narrower term
+     * @param conceptIds    one concept, or several the articles must each be about
+     * @param branches      for each concept, the concept and every narrower term
      * @param nearest       the articles nearest to the query (those the search found by meaning), best first
      * @param nearestFields their stored fields (MeSH terms among them)
      * @param beyondNearest whether the source may look beyond {@code nearest}: for a concept the query's words name,
@@ -26,14 +27,14 @@ public interface ConceptArticles {
      * @param page          how many articles the search shows: a source that has that many among {@code nearest} need
      *                      not look further
      */
-    record Request(String conceptId, Set<String> branch, float[] queryVector, ArticleFilter filter, List<ChunkHit> nearest,
+    record Request(List<String> conceptIds, List<Set<String>> branches, float[] queryVector, ArticleFilter filter, List<ChunkHit> nearest,
                    Map<String, ArticleFields> nearestFields, boolean beyondNearest, int k, int page) {}
 
     /** What the source is, as the search response names it (for example {@code indexed}). */
     String name();
 
     /**
-     * The articles about the concept that pass the request's filter, best for the query first, each with
+     * The articles about the concepts that pass the request's filter, best for the query first, each with
      * its best chunk and that chunk's similarity to the query (comparable with the scores of
      * {@code nearest}). Blocking.
      */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -20,6 +21,8 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.fairrag.app.Fairrag;
+import org.fairrag.terms.ConceptLinker;
+import org.fairrag.terms.QueryConcept;
 import org.fairrag.testing.DemoRecords;
 import org.fairrag.testing.GraphFacts;
 import org.fairrag.testing.TestFairrag;
@@ -47,7 +50,7 @@ class ArticleSearchApiTest {
 
         assertThat(r.statusCode()).isEqualTo(200);
         assertThat(r.headers().firstValue("Server-Timing").orElseThrow())
-                .matches("embed;dur=[0-9.]+, retrieve;dur=[0-9.]+, total;dur=[0-9.]+");
+                .matches("embed;dur=[0-9.]+, concepts;dur=[0-9.]+, retrieve;dur=[0-9.]+, total;dur=[0-9.]+");
         JsonNode body = json.readTree(r.body());
         assertThat(body.get("query").asText()).isEqualTo("survival after surgery for oral cancer");
         assertThat(body.get("tookMs").isIntegralNumber()).isTrue();
@@ -147,22 +150,27 @@ class ArticleSearchApiTest {
     void should_bring_back_an_article_only_its_words_find() throws Exception {
         VectorIndex index = fairrag.vectorIndex().orElseThrow();
         ArticleFilter everything = ArticleFilter.publicArticles();
+        ConceptLinker concepts = new ConceptLinker(fairrag::termLexicon, fairrag::vocabulary);
         String pid = null;
         String word = null;
         for (Map.Entry<String, DemoRecords.Record> candidate : rareWords()) {
             List<ChunkHit> byWords = index.matchingChunks(candidate.getKey(), 1, everything);
             List<ChunkHit> byMeaning = index.nearestChunks(fairrag.queryEmbedder().orElseThrow().embed(candidate.getKey()), 10, everything);
-            if (byWords.size() == 1 && byMeaning.stream().noneMatch(h -> h.articlePid().equals(byWords.get(0).articlePid()))) {
+            // A word that names a concept finds the concept's articles first (see the README), so one that names none.
+            if (byWords.size() == 1 && byMeaning.stream().noneMatch(h -> h.articlePid().equals(byWords.get(0).articlePid()))
+                    && concepts.named(candidate.getKey()).isEmpty()) {
                 pid = byWords.get(0).articlePid();
                 word = candidate.getKey();
                 break;
             }
         }
-        assertThat(pid).as("a word that keyword search finds and the vectors miss").isNotNull();
+        assertThat(pid).as("a word that keyword search finds, the vectors miss and no concept's name covers").isNotNull();
 
         List<JsonNode> hits = results("/api/articles/search?q=" + enc(word) + "&k=10");
+        List<JsonNode> hybrid = results("/api/articles/search?q=" + enc(word) + "&k=10&concepts=false");
 
         assertThat(hits.stream().map(h -> h.get("pid").asText())).contains(pid);
+        assertThat(hybrid.stream().map(h -> h.get("pid").asText())).contains(pid);
     }
 
     @Test
@@ -175,9 +183,99 @@ class ArticleSearchApiTest {
 
         List<String> hits = results("/api/articles/search?q=" + enc(query) + "&k=5").stream()
                 .map(h -> h.get("pid").asText()).toList();
+        List<String> hybrid = results("/api/articles/search?q=" + enc(query) + "&k=5&concepts=false").stream()
+                .map(h -> h.get("pid").asText()).toList();
 
+        assertThat(hybrid).hasSize(5);
+        assertThat(byMeaning).containsSubsequence(hybrid);
+        // Concepts near the meaning reorder the articles it finds, and add none.
         assertThat(hits).hasSize(5);
-        assertThat(byMeaning).containsSubsequence(hits);
+        assertThat(byMeaning).containsAll(hits);
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "treatments for mouth cancer|D009062|Mouth Neoplasms|mouth cancer",
+            "heart attack|D009203|Myocardial Infarction|heart attack"})
+    void should_also_search_the_concept_the_words_name_and_say_so(String query, String id, String label, String words)
+            throws Exception {
+        Set<String> branch = fairrag.vocabulary().withDescendants(id);
+
+        JsonNode withConcepts = body("/api/articles/search?k=10&q=" + enc(query));
+        JsonNode without = body("/api/articles/search?k=10&concepts=false&q=" + enc(query));
+
+        assertThat(withConcepts.get("concepts")).filteredOn(c -> c.get("id").asText().equals(id)).singleElement()
+                .satisfies(c -> {
+                    assertThat(c.get("label").asText()).isEqualTo(label);
+                    assertThat(c.get("matched").asText()).isNotBlank();
+                    assertThat(c.get("text").asText()).isEqualToIgnoringCase(words);
+                    assertThat(c.get("by")).extracting(JsonNode::asText).contains("words");
+                    assertThat(c.get("weight").asDouble()).isPositive();
+                });
+        assertThat(without.get("concepts")).isEmpty();
+        assertThat(without.get("conceptsOff")).isEmpty();
+        long about = aboutAny(withConcepts, branch);
+        assertThat(about).as("hits about " + label).isGreaterThanOrEqualTo(8).isGreaterThan(aboutAny(without, branch));
+    }
+
+    @Test
+    void should_search_without_a_concept_the_caller_turned_off_and_say_so() throws Exception {
+        String mouthCancer = "treatments for mouth cancer";
+        Set<String> branch = fairrag.vocabulary().withDescendants(MOUTH_NEOPLASMS);
+
+        JsonNode on = body("/api/articles/search?k=10&q=" + enc(mouthCancer));
+        JsonNode off = body("/api/articles/search?k=10&notConcepts=" + MOUTH_NEOPLASMS + "&q=" + enc(mouthCancer));
+
+        assertThat(off.get("concepts")).extracting(c -> c.get("id").asText()).doesNotContain(MOUTH_NEOPLASMS);
+        assertThat(off.get("conceptsOff")).singleElement().satisfies(c -> {
+            assertThat(c.get("id").asText()).isEqualTo(MOUTH_NEOPLASMS);
+            assertThat(c.get("label").asText()).isEqualTo("Mouth Neoplasms");
+            assertThat(c.get("weight").asDouble()).isZero();
+        });
+        assertThat(aboutAny(off, branch)).isLessThan(aboutAny(on, branch));
+    }
+
+    @Test
+    void should_not_search_a_concept_the_nearest_articles_are_no_more_about_than_any_article() throws Exception {
+        String query = "germ-killing medicines";
+        String medicine = "D008511"; // the discipline, which "medicines" names too
+        ConceptLinker words = new ConceptLinker(fairrag::termLexicon, fairrag::vocabulary);
+        assertThat(words.named(query)).extracting(QueryConcept::id).contains(medicine);
+        Set<String> branch = fairrag.vocabulary().withDescendants(medicine);
+        VectorIndex index = fairrag.vectorIndex().orElseThrow();
+        List<String> nearest = index.nearestChunks(fairrag.queryEmbedder().orElseThrow().embed(query), 20,
+                ArticleFilter.publicArticles()).stream().map(ChunkHit::articlePid).toList();
+        double nearShare = index.articles(nearest).values().stream()
+                .filter(f -> f.termIds().stream().anyMatch(branch::contains)).count() / (double) nearest.size();
+        double share = index.countArticles(ArticleFilter.publicTaggedWithAny(branch))
+                / (double) index.countArticles(ArticleFilter.publicArticles());
+        assertThat(nearShare).as("share of the 20 nearest articles about Medicine, against all").isLessThan(share);
+
+        JsonNode r = body("/api/articles/search?k=10&q=" + enc(query));
+
+        assertThat(r.get("concepts")).extracting(c -> c.get("id").asText()).doesNotContain(medicine);
+        assertThat(r.get("results")).hasSize(10);
+    }
+
+    @Test
+    void should_answer_with_only_fields_and_parameters_the_api_document_names() throws Exception {
+        JsonNode doc = new ObjectMapper(new YAMLFactory()).readTree(get("/openapi.yaml").body());
+        JsonNode route = doc.at("/paths/~1api~1articles~1search/get");
+        Set<String> parameters = new HashSet<>();
+        route.get("parameters").forEach(p -> parameters.add(p.get("name").asText()));
+        JsonNode schema = doc.at("/components/schemas/ArticleSearch/properties");
+        JsonNode concept = doc.at("/components/schemas/SearchedConcept/properties");
+
+        JsonNode body = body("/api/articles/search?k=3&q=" + enc("mouth cancer in smokers") + "&notConcepts=" + MOUTH_NEOPLASMS);
+
+        assertThat(parameters).contains("q", "k", "terms", "mode", "explode", "exclude", "yearFrom", "yearTo", "concepts",
+                "notConcepts");
+        body.fieldNames().forEachRemaining(f -> assertThat(schema.has(f)).as("documented: " + f).isTrue());
+        assertThat(body.get("concepts")).isNotEmpty();
+        for (String list : List.of("concepts", "conceptsOff")) {
+            body.get(list).forEach(c -> c.fieldNames().forEachRemaining(f -> assertThat(concept.has(f))
+                    .as("documented: " + list + "." + f).isTrue()));
+        }
     }
 
     @ParameterizedTest
@@ -193,7 +291,10 @@ class ArticleSearchApiTest {
             "/api/articles/search?q=cancer&terms=D999999999|unknown_term",
             "/api/articles/search?q=cancer&exclude=X1|malformed_term_id",
             "/api/articles/search?q=cancer&terms=D009062&mode=some|invalid_parameter",
-            "/api/articles/search?q=cancer&explode=maybe|invalid_parameter"})
+            "/api/articles/search?q=cancer&explode=maybe|invalid_parameter",
+            "/api/articles/search?q=cancer&concepts=maybe|invalid_parameter",
+            "/api/articles/search?q=cancer&notConcepts=D009062,oops|malformed_term_id",
+            "/api/articles/search?q=cancer&notConcepts=D999999999|unknown_term"})
     void should_refuse_bad_parameters_with_a_json_400(String path, String code) throws Exception {
         HttpResponse<String> r = get(path);
 
@@ -241,6 +342,19 @@ class ArticleSearchApiTest {
         Set<String> out = new HashSet<>();
         hit.get("terms").forEach(t -> out.add(t.get("id").asText()));
         return out;
+    }
+
+    /** How many of the answer's hits are tagged with a term of {@code branch}, by the graph. */
+    private long aboutAny(JsonNode answer, Set<String> branch) {
+        List<JsonNode> hits = new ArrayList<>();
+        answer.get("results").forEach(hits::add);
+        return hits.stream().filter(h -> graph.termIds(h.get("pid").asText()).stream().anyMatch(branch::contains)).count();
+    }
+
+    private JsonNode body(String path) throws Exception {
+        HttpResponse<String> r = get(path);
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        return json.readTree(r.body());
     }
 
     private List<JsonNode> results(String path) throws Exception {
