@@ -63,11 +63,17 @@ final class RetrievalQualityBench implements Callable<Integer> {
     @Option(names = "--explain", description = "Print the concepts the search found for each query.")
     boolean explain;
 
+    @Option(names = "--summary-only", description = "Print the means and counts only: no query, per-query figure or "
+            + "query-naming warning (for a held-out set, whose queries must stay unseen).")
+    boolean summaryOnly;
+
     private record Case(String query, Term descriptor) {}
 
     private record Scores(double precision, double ndcg) {}
 
     private static final List<String> VARIANTS = List.of("bm25", "vectors", "hybrid", "concepts");
+    private static final int HYBRID = 2;
+    private static final int CONCEPTS = 3;
 
     @Override
     public Integer call() throws Exception {
@@ -87,21 +93,29 @@ final class RetrievalQualityBench implements Callable<Integer> {
                 System.out.printf("%d queries from %s, relevant = tagged with the query's descriptor or a narrower one%n%n",
                         cases.size(), queries);
             }
-            System.out.printf("%-45s %-26s %5s  %s%s%n", "query", "descriptor", "arts",
-                    VARIANTS.stream().map(v -> String.format("%8s", v)).collect(Collectors.joining()),
-                    names ? "  +filter" : "");
+            if (!summaryOnly) {
+                System.out.printf("%-45s %-26s %5s  %s%s%n", "query", "descriptor", "arts",
+                        VARIANTS.stream().map(v -> String.format("%8s", v)).collect(Collectors.joining()),
+                        names ? "  +filter" : "");
+            }
             ArticleFilter everything = ArticleFilter.publicArticles();
             double[] precision = new double[VARIANTS.size() + 1];
             double[] ndcg = new double[VARIANTS.size() + 1];
             List<String> warnings = new ArrayList<>();
+            int fewArticles = 0;
+            int meshNames = 0;
+            int better = 0;
+            int worse = 0;
             for (Case c : cases) {
                 Set<String> branch = vocab.withDescendants(c.descriptor.id());
                 long relevantCount = index.countArticles(ArticleFilter.publicTaggedWithAny(branch));
                 if (relevantCount < minArticles) {
+                    fewArticles++;
                     warnings.add(String.format("%s: %s has %d articles, fewer than %d", c.query, c.descriptor.id(),
                             relevantCount, minArticles));
                 }
                 if (!names && vocab.resolveName(c.query).isPresent()) {
+                    meshNames++;
                     warnings.add(c.query + " is a MeSH name or entry term");
                 }
                 ArticleSearch.Result withConcepts = search.search(ArticleQuery.of(c.query, K));
@@ -123,6 +137,12 @@ final class RetrievalQualityBench implements Callable<Integer> {
                     precision[i] += row.get(i).precision;
                     ndcg[i] += row.get(i).ndcg;
                 }
+                double gain = row.get(CONCEPTS).precision - row.get(HYBRID).precision;
+                better += gain > 1e-9 ? 1 : 0;
+                worse += gain < -1e-9 ? 1 : 0;
+                if (summaryOnly) {
+                    continue;
+                }
                 System.out.printf("%-45s %-26s %5d  %s%n", abbreviate(c.query, 45), abbreviate(c.descriptor.label(), 26),
                         relevantCount, row.stream().map(s -> String.format("%8.2f", s.precision)).collect(Collectors.joining()));
                 if (explain) {
@@ -142,7 +162,15 @@ final class RetrievalQualityBench implements Callable<Integer> {
             for (int i = 0; i < labels.size(); i++) {
                 System.out.printf("%-42s %12.3f %12.3f%n", labels.get(i), precision[i] / n, ndcg[i] / n);
             }
-            warnings.forEach(w -> System.out.println("warning: " + w));
+            System.out.printf("concept-aware / hybrid: P@10 %.2fx, nDCG@10 %.2fx; P@10 per query: better on %d, the same on "
+                            + "%d, worse on %d%n", precision[CONCEPTS] / precision[HYBRID], ndcg[CONCEPTS] / ndcg[HYBRID],
+                    better, n - better - worse, worse);
+            if (summaryOnly) {
+                System.out.printf("%d queries whose descriptor has fewer than %d articles; %d queries that are a MeSH name or "
+                        + "entry term%n", fewArticles, minArticles, meshNames);
+            } else {
+                warnings.forEach(w -> System.out.println("warning: " + w));
+            }
         }
         return 0;
     }
