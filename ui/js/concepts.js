@@ -27,8 +27,8 @@ export function renderConcepts(node, answer, {remove, restore}) {
 }
 
 function concept(c, button) {
-  const why = c.matched && c.matched.toLowerCase() !== c.label.toLowerCase()
-    ? `“${c.text}”, matched by its name “${c.matched}”` : `“${c.text}”`;
+  const why = c.text ? `For “${c.text}”` : 'Near the meaning of the search';
+  const name = c.matched && c.matched.toLowerCase() !== c.label.toLowerCase() ? `, matched by its name “${c.matched}”` : '';
   return el('span', {className: 'concept'},
-    el('span', {className: 'concept-label', title: `For ${why}`}, c.label), ' — ', button);
+    el('span', {className: 'concept-label', title: why + name}, c.label), ' — ', button);
 }

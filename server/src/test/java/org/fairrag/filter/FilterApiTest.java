@@ -69,6 +69,25 @@ class FilterApiTest {
     }
 
     @Test
+    void should_say_which_concepts_of_a_query_it_searched_and_which_were_turned_off() throws Exception {
+        JsonArray humans = new JsonArray().add("D006801");
+        JsonObject on = filter(new JsonObject().put("q", "treatments for mouth cancer").put("k", 10).put("terms", humans));
+        JsonObject off = filter(new JsonObject().put("q", "treatments for mouth cancer").put("k", 10).put("terms", humans)
+                .put("notConcepts", new JsonArray().add(MOUTH_NEOPLASMS)));
+        JsonObject none = filter(new JsonObject().put("q", "treatments for mouth cancer").put("k", 10).put("terms", humans)
+                .put("concepts", false));
+
+        assertThat(ids(on.getJsonArray("concepts"))).contains(MOUTH_NEOPLASMS);
+        assertThat(ids(off.getJsonArray("concepts"))).doesNotContain(MOUTH_NEOPLASMS);
+        assertThat(ids(off.getJsonArray("conceptsOff"))).containsExactly(MOUTH_NEOPLASMS);
+        assertThat(none.getJsonArray("concepts")).isEmpty();
+        HttpResponse<String> forList = post(body(TestSearch.topHits(port, "mouth cancer", 3), List.of(MOUTH_NEOPLASMS))
+                .put("concepts", false));
+        assertThat(forList.statusCode()).isEqualTo(400);
+        assertThat(forList.body()).contains("concepts_need_query");
+    }
+
+    @Test
     void should_not_count_narrower_terms_without_explode() throws Exception {
         List<String> hits = TestSearch.topHits(port, "carcinoma of the tongue and the mouth", 30);
 
@@ -188,6 +207,12 @@ class FilterApiTest {
 
     private static JsonObject body(List<String> hits, List<String> terms) {
         return new JsonObject().put("articles", new JsonArray(hits)).put("terms", new JsonArray(terms));
+    }
+
+    private static List<String> ids(JsonArray concepts) {
+        List<String> out = new ArrayList<>();
+        concepts.forEach(c -> out.add(((JsonObject) c).getString("id")));
+        return out;
     }
 
     private static Set<String> pids(JsonObject response) {

@@ -192,6 +192,37 @@ class WebAppTest {
     }
 
     @Test
+    void should_say_which_concepts_it_also_searched_and_search_again_without_one() {
+        page.navigate(base + "/");
+        field("Search articles by meaning").fill("treatments for mouth cancer");
+        button("Search").click();
+        Locator concepts = page.locator("#concepts");
+        assertThat(concepts.locator(".concepts-searched")).containsText("Also searched as MeSH");
+        assertThat(concepts.locator(".concepts-searched")).containsText("Mouth Neoplasms");
+        assertThat(page.locator("#results > li")).hasCount(10);
+        screenshot("10-concepts", "#search");
+
+        button("Search again without MeSH Mouth Neoplasms").click();
+        Locator putBack = button("Search again with MeSH Mouth Neoplasms");
+        assertThat(putBack).isFocused();
+        assertThat(concepts.locator(".concepts-off")).containsText("Searched without MeSH Mouth Neoplasms");
+        assertThat(concepts.locator(".concepts-searched")).not().containsText("Mouth Neoplasms");
+        assertThat(page).hasURL(Pattern.compile(".*[?&]notConcepts=D009062(&.*)?$"));
+        assertThat(page.locator("#results > li")).hasCount(10);
+
+        Page again = newPage(1280, 900);
+        again.navigate(page.url());
+        assertThat(again.locator("#concepts .concepts-off")).containsText("Mouth Neoplasms");
+        page = again;
+        putBack = button("Search again with MeSH Mouth Neoplasms");
+        putBack.click();
+        assertThat(button("Search again without MeSH Mouth Neoplasms")).isFocused();
+        assertThat(page.locator("#concepts .concepts-off")).hasCount(0);
+        assertThat(page).not().hasURL(Pattern.compile(".*notConcepts.*"));
+        assertNoConsoleErrorsOnAppPages();
+    }
+
+    @Test
     void should_restore_a_search_its_terms_and_its_filter_from_the_address() {
         page.navigate(base + "/");
         field("Search articles by meaning").fill("radiotherapy for oral cancer");
