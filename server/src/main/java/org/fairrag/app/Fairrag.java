@@ -27,6 +27,9 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
+import org.fairrag.annotate.MentionCheck;
+import org.fairrag.annotate.MentionIndex;
+import org.fairrag.annotate.MentionStore;
 import org.fairrag.embed.CachingEmbedder;
 import org.fairrag.embed.Chunker;
 import org.fairrag.embed.Embedder;
@@ -112,6 +115,8 @@ public final class Fairrag implements AutoCloseable {
     private final VectorIndex vectorIndex;
     private final ArticleIndexer articleIndexer;
     private final TermIndexer termIndexer;
+    private final MentionStore mentionStore;
+    private final MentionIndex mentionIndex;
 
     private Fairrag(FairragConfig config) throws IOException {
         this.config = config;
@@ -160,7 +165,9 @@ public final class Fairrag implements AutoCloseable {
                 this.fuseki = EmbeddedFuseki.start(fusekiConfig, config.dataDir().resolve("fuseki"), config.sparqlTimeout());
                 closeables.add(fuseki);
                 this.graph = new TdbGraphStore(fuseki.dataset(), (config.textIndex() ? "embedded Fuseki (TDB2 + jena-text) at "
-                        : "embedded Fuseki (TDB2) at ") + fuseki.queryUrl(), Set.of(graphs.restrictedContent()));
+                        : "embedded Fuseki (TDB2) at ") + fuseki.queryUrl(),
+                        // Mentions hold no text the index searches; writing them past it saves time at ingest.
+                        Set.of(graphs.restrictedContent(), graphs.publicMentions(), graphs.restrictedMentions()));
             } else {
                 this.fuseki = null;
                 this.graph = new RemoteGraphStore(config.sparqlUrl().orElseThrow(),
@@ -192,8 +199,12 @@ public final class Fairrag implements AutoCloseable {
                 this.termIndexer = new TermIndexer(vectorIndex, embedder);
                 articleIndexes.add(articleIndexer);
             }
+            this.mentionStore = new MentionStore(graph, graphs);
+            this.mentionIndex = new MentionIndex(mentionStore, vocabulary::get);
+            articleIndexes.add(mentionIndex);
             reloadVocabulary(IngestProgress.NONE);
             reindexIfEmpty();
+            annotateIfNone();
         } catch (IOException | RuntimeException e) {
             close();
             throw e;
@@ -319,6 +330,23 @@ public final class Fairrag implements AutoCloseable {
         LOG.info("Vector index filled again in {} s", (System.nanoTime() - t0) / 1_000_000_000);
     }
 
+    /** Annotates the articles of a collection published before concept mentions were kept, once. */
+    private void annotateIfNone() {
+        if (!mentionStore.isEmpty() || registry.countByKind().await().getOrDefault(FdoKind.ARTICLE, 0L) == 0) {
+            return;
+        }
+        LOG.info("The articles have no concept mentions yet: annotating them");
+        long t0 = System.nanoTime();
+        int n = mentionCheck().annotateAll(IngestProgress.NONE);
+        LOG.info("Concept mentions of {} articles found in {} s", n, (System.nanoTime() - t0) / 1_000_000_000);
+    }
+
+    /** Verifies and repairs the concept mentions against the published articles ({@code check}, {@code annotate}). */
+    public MentionCheck mentionCheck() {
+        return new MentionCheck(registry, new PublishedArticles(graph, graphs), mentionStore, mentionIndex, vocabulary::get,
+                publisher::pidUrl);
+    }
+
     private static VectorIndex openVectorIndex(FairragConfig config, Embedder embedder) {
         VectorStoreSettings v = config.vectors();
         return switch (v.kind()) {
@@ -386,6 +414,8 @@ public final class Fairrag implements AutoCloseable {
     public Optional<Embedder> queryEmbedder() { return Optional.ofNullable(queryEmbedder); }
     public Optional<ArticleIndexer> articleIndexer() { return Optional.ofNullable(articleIndexer); }
     public Optional<TermIndexer> termIndexer() { return Optional.ofNullable(termIndexer); }
+    /** Finds and keeps the concepts each article's text mentions. */
+    public MentionIndex mentionIndex() { return mentionIndex; }
 
     /** The loopback query URL of the triple store: embedded Fuseki, or the configured endpoint. */
     public String sparqlQueryUrl() {

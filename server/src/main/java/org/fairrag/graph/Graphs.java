@@ -25,4 +25,19 @@ public record Graphs(String baseUrl) {
     public String contentFor(String accessLevel) {
         return "restricted".equals(accessLevel) ? restrictedContent() : publicContent();
     }
+
+    /** Concept mentions found in the text of public articles (W3C Web Annotations). */
+    public String publicMentions() {
+        return baseUrl + "/graph/mentions/public";
+    }
+
+    /** Concept mentions found in the text of restricted articles: readable as those articles are. */
+    public String restrictedMentions() {
+        return baseUrl + "/graph/mentions/restricted";
+    }
+
+    /** The mentions graph for an access level name. */
+    public String mentionsFor(String accessLevel) {
+        return "restricted".equals(accessLevel) ? restrictedMentions() : publicMentions();
+    }
 }

@@ -53,11 +53,12 @@ public record Caller(String keyId, String accessLevel, boolean admin) {
                 : List.of(graphs.publicContent());
     }
 
-    /** Every graph the caller may query: the vocabulary and the content graphs. */
+    /** Every graph the caller may query: the vocabulary, the content graphs and the mentions found in their articles. */
     public List<String> allGraphs(Graphs graphs) {
         return mayRead(ApiKeys.RESTRICTED)
-                ? List.of(graphs.vocabulary(), graphs.publicContent(), graphs.restrictedContent())
-                : List.of(graphs.vocabulary(), graphs.publicContent());
+                ? List.of(graphs.vocabulary(), graphs.publicContent(), graphs.restrictedContent(), graphs.publicMentions(),
+                        graphs.restrictedMentions())
+                : List.of(graphs.vocabulary(), graphs.publicContent(), graphs.publicMentions());
     }
 
     /** What the rate limiter counts the request against: the key, else the client's address. */
