@@ -30,6 +30,11 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.fairrag.annotate.MentionCheck;
 import org.fairrag.annotate.MentionIndex;
 import org.fairrag.annotate.MentionStore;
+import org.fairrag.annotate.Neighbours;
+import org.fairrag.annotate.StatisticsCache;
+import org.fairrag.annotate.SubjectModel;
+import org.fairrag.annotate.SubjectStatistics;
+import org.fairrag.annotate.SubjectSuggester;
 import org.fairrag.embed.CachingEmbedder;
 import org.fairrag.embed.Chunker;
 import org.fairrag.embed.Embedder;
@@ -117,6 +122,8 @@ public final class Fairrag implements AutoCloseable {
     private final TermIndexer termIndexer;
     private final MentionStore mentionStore;
     private final MentionIndex mentionIndex;
+    private final StatisticsCache subjectStatistics;
+    private SubjectSuggester subjectSuggester;
 
     private Fairrag(FairragConfig config) throws IOException {
         this.config = config;
@@ -202,6 +209,8 @@ public final class Fairrag implements AutoCloseable {
             this.mentionStore = new MentionStore(graph, graphs);
             this.mentionIndex = new MentionIndex(mentionStore, vocabulary::get);
             articleIndexes.add(mentionIndex);
+            this.subjectStatistics = new StatisticsCache(() -> SubjectStatistics.of(graph, graphs, vocabulary.get()),
+                    () -> mentionIndex.counts().articles());
             reloadVocabulary(IngestProgress.NONE);
             reindexIfEmpty();
             annotateIfNone();
@@ -416,6 +425,23 @@ public final class Fairrag implements AutoCloseable {
     public Optional<TermIndexer> termIndexer() { return Optional.ofNullable(termIndexer); }
     /** Finds and keeps the concepts each article's text mentions. */
     public MentionIndex mentionIndex() { return mentionIndex; }
+    /** How indexers use each term in the public articles, counted again as the collection grows. */
+    public StatisticsCache subjectStatistics() { return subjectStatistics; }
+
+    /** Suggests subject terms for a text with the bundled model; built on first use. */
+    public synchronized SubjectSuggester subjectSuggester() {
+        if (subjectSuggester == null) {
+            subjectSuggester = subjectSuggester(SubjectModel.bundled());
+        }
+        return subjectSuggester;
+    }
+
+    /** A suggester over this collection with another model (benchmarks compare models). */
+    public SubjectSuggester subjectSuggester(SubjectModel model) {
+        return new SubjectSuggester(mentionIndex::finder,
+                vectorIndex == null ? Optional.empty() : Optional.of(new Neighbours(vectorIndex, embedder, new Chunker())),
+                subjectStatistics, model, vocabulary::get);
+    }
 
     /** The loopback query URL of the triple store: embedded Fuseki, or the configured endpoint. */
     public String sparqlQueryUrl() {
