@@ -14,6 +14,8 @@ import org.fairrag.fdo.Checksums;
 import org.fairrag.ingest.Article;
 import org.fairrag.ingest.ArticleIndex;
 import org.fairrag.vocab.VocabularyIndex;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Annotates published articles with the concepts their text mentions, as ingestion publishes them: an
@@ -22,6 +24,8 @@ import org.fairrag.vocab.VocabularyIndex;
  * skipped. Blocking; the articles of a batch are read in parallel.
  */
 public final class MentionIndex implements ArticleIndex {
+
+    private static final Logger LOG = LoggerFactory.getLogger(MentionIndex.class);
 
     private final MentionStore store;
     private final Supplier<VocabularyIndex> vocabulary;
@@ -66,15 +70,23 @@ public final class MentionIndex implements ArticleIndex {
                 changed.add(a);
             }
         }
+        if (changed.isEmpty()) {
+            return;
+        }
+        long t0 = System.nanoTime();
         MentionFinder f = finder();
+        long before = mentions.get();
         Map<String, Map<String, Model>> byLevel = new HashMap<>();
         List<Model> described = changed.parallelStream().map(a -> describe(f, a)).toList();
         for (int i = 0; i < changed.size(); i++) {
             Article a = changed.get(i);
             byLevel.computeIfAbsent(a.accessLevel(), l -> new HashMap<>()).put(a.pid(), described.get(i));
         }
+        long t1 = System.nanoTime();
         byLevel.forEach(store::replace);
         annotated.addAndGet(changed.size());
+        LOG.info("Concept mentions: {} articles, {} mentions found in {} ms, stored in {} ms", changed.size(),
+                mentions.get() - before, (t1 - t0) / 1_000_000, (System.nanoTime() - t1) / 1_000_000);
     }
 
     private Model describe(MentionFinder f, Article a) {

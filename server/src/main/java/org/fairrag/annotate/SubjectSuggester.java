@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
+import org.fairrag.ingest.Article;
 import org.fairrag.vocab.Term;
 import org.fairrag.vocab.VocabularyIndex;
 
@@ -72,6 +73,23 @@ public final class SubjectSuggester {
         List<Neighbours.Neighbour> near = model.usesNeighbours() && neighbours.isPresent()
                 ? neighbours.get().of(title, abstractText, accessLevels, Set.of()) : List.of();
         return new Suggestions(found.mentions(), subjects(found.mentions(), near));
+    }
+
+    /**
+     * Subjects for an article that came without any, to be kept apart from indexers' subjects: neighbours
+     * among public articles for a public article, among all for a restricted one.
+     */
+    public List<Article.Subject> forArticle(Article article) {
+        if (isBlank(article.title()) && isBlank(article.abstractText())) {
+            return List.of();
+        }
+        Set<String> levels = "restricted".equals(article.accessLevel()) ? Set.of("public", "restricted") : Set.of("public");
+        return suggest(article.title(), article.abstractText(), levels).subjects().stream()
+                .map(s -> new Article.Subject(s.termId(), s.termPid(), false)).toList();
+    }
+
+    private static boolean isBlank(String s) {
+        return s == null || s.isBlank();
     }
 
     /** The subjects suggested from these mentions and neighbours. */

@@ -278,6 +278,7 @@ public final class Fairrag implements AutoCloseable {
 
     private ArticleIngest articleIngest() {
         return new ArticleIngest(publisher, registry, sourceRecords, runs, graphs, vocabulary::get, articleIndexes,
+                article -> subjectSuggester().forArticle(article),
                 datasetFdo.pid());
     }
 

@@ -39,6 +39,7 @@ import org.fairrag.generate.Prompts;
 import org.fairrag.generate.Summarizer;
 import org.fairrag.generate.SummaryService;
 import org.fairrag.http.AdminHandler;
+import org.fairrag.http.AnnotateHandler;
 import org.fairrag.http.ApiRouter;
 import org.fairrag.http.CrawlerHandler;
 import org.fairrag.http.DatasetHandler;
@@ -95,7 +96,7 @@ public final class HttpServerLauncher {
     private static ArticleRetriever retriever(ArticleSearch search) {
         return (q, k, selection, yearFrom, yearTo, accessLevels) -> search.search(new ArticleQuery(q, k, selection.terms(),
                         selection.mode() == TermSelection.Mode.ALL, selection.explode(), selection.exclude(), yearFrom,
-                        yearTo, accessLevels)).hits().stream()
+                        yearTo, accessLevels, selection.withSuggested())).hits().stream()
                 .map(hit -> new FilterService.Candidate(hit.pid(), hit.score())).toList();
     }
 
@@ -174,7 +175,8 @@ public final class HttpServerLauncher {
                 new SearchHandler(articleSearch, searchPool, fairrag::vocabulary),
                 new TermsHandler(termSearch, termDetails, searchPool, fairrag::vocabulary),
                 new ExportHandler(new ArticleExport(fairrag.graph(), fairrag::vocabulary), apiPool, config.baseUrl(),
-                        contentGraphs)),
+                        contentGraphs),
+                new AnnotateHandler(fairrag::subjectSuggester, searchPool)),
                 new ApiRouter.Guards(inFlight, new RequestLimitsHandler(limits.maxUriLength()), limits.maxBodyBytes(),
                         new ApiKeyHandler(fairrag.apiKeys()),
                         rateLimit(limits.apiRate(), limits.apiBurst(), "api", metrics),

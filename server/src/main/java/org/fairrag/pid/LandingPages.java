@@ -125,6 +125,12 @@ public final class LandingPages {
         List<String> unresolved = strings(s, UNRESOLVED_HEADING);
         c.section("MeSH subjects", unresolved.isEmpty() ? null
                 : "Headings given by the source that match no loaded term: " + String.join("; ", unresolved) + ".", subjects);
+        List<Value> suggested = objects(s, SUGGESTED_SUBJECT).stream().map(t -> Value.link(fdo.labelOf(t), t))
+                .sorted(Comparator.comparing(Value::text)).toList();
+        if (!suggested.isEmpty()) {
+            c.section("Suggested subjects", "Not assigned by indexers: the source gave no subject headings, so fairrag "
+                    + "suggests these from the terms the text mentions and the subjects of the most similar articles.", suggested);
+        }
         return c;
     }
 
