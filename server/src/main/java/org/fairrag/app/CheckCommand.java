@@ -2,6 +2,7 @@ package org.fairrag.app;
 
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.fairrag.annotate.MentionCheck;
 import org.fairrag.ingest.ConsistencyCheck;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -13,7 +14,8 @@ import picocli.CommandLine.Option;
  * repair left something).
  */
 @Command(name = "check", description = "Verify that the triple store, the vector index and the PID registry agree "
-        + "about every article; --repair brings them back into agreement. Stop the server first.")
+        + "about every article, and that every article's concept mentions are there and current; --repair brings them "
+        + "back into agreement. Stop the server first.")
 final class CheckCommand implements Callable<Integer> {
 
     static final int DISAGREEMENT = 3;
@@ -23,7 +25,7 @@ final class CheckCommand implements Callable<Integer> {
     ConfigOptions options;
 
     @Option(names = "--repair", description = "Repair what disagrees: publish again from the source records, "
-            + "re-embed missing vectors, remove orphans.")
+            + "re-embed missing vectors, annotate missing or stale mentions again, remove orphans.")
     boolean repair;
 
     @Override
@@ -32,13 +34,34 @@ final class CheckCommand implements Callable<Integer> {
             ConsistencyCheck check = fairrag.consistencyCheck();
             ConsistencyCheck.Report before = check.check();
             print("checked", before);
-            if (before.clean() || !repair) {
-                return before.clean() ? 0 : DISAGREEMENT;
+            // Mentions are derived from the articles in the graph: checked (and repaired) once the graph is.
+            boolean clean = before.clean();
+            if (!before.clean() && repair) {
+                ConsistencyCheck.Report after = check.repair();
+                fairrag.refreshDataset();
+                print("after repair", after);
+                clean = after.clean();
             }
-            ConsistencyCheck.Report after = check.repair();
-            fairrag.refreshDataset();
-            print("after repair", after);
-            return after.clean() ? 0 : DISAGREEMENT;
+            MentionCheck mentions = fairrag.mentionCheck();
+            MentionCheck.Report found = mentions.check();
+            print("concept mentions", found);
+            if (!found.clean() && repair) {
+                found = mentions.repair(new ConsoleProgress());
+                print("concept mentions after repair", found);
+            }
+            return clean && found.clean() ? 0 : DISAGREEMENT;
+        }
+    }
+
+    static void print(String when, MentionCheck.Report r) {
+        System.out.printf("%s: %d active articles, %d with mentions: %s%n", when, r.activeArticles(), r.annotatedArticles(),
+                r.clean() ? "they agree" : r.problems().size() + " problems");
+        for (Map.Entry<MentionCheck.Kind, Long> e : r.counts().entrySet()) {
+            System.out.printf("  %6d %s%n", e.getValue(), e.getKey().description());
+        }
+        r.problems().stream().limit(LISTED).forEach(p -> System.out.printf("  %s: %s%n", p.pid(), p.kind().description()));
+        if (r.problems().size() > LISTED) {
+            System.out.printf("  ... and %d more%n", r.problems().size() - LISTED);
         }
     }
 

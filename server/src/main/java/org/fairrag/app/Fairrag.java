@@ -213,7 +213,6 @@ public final class Fairrag implements AutoCloseable {
                     () -> mentionIndex.counts().articles());
             reloadVocabulary(IngestProgress.NONE);
             reindexIfEmpty();
-            annotateIfNone();
         } catch (IOException | RuntimeException e) {
             close();
             throw e;
@@ -340,14 +339,17 @@ public final class Fairrag implements AutoCloseable {
         LOG.info("Vector index filled again in {} s", (System.nanoTime() - t0) / 1_000_000_000);
     }
 
-    /** Annotates the articles of a collection published before concept mentions were kept, once. */
-    private void annotateIfNone() {
+    /**
+     * Annotates the articles of a collection published before concept mentions were kept, once: when no
+     * article has mentions yet. Articles ingested since are annotated as they are published.
+     */
+    public void annotateIfNone(IngestProgress progress) {
         if (!mentionStore.isEmpty() || registry.countByKind().await().getOrDefault(FdoKind.ARTICLE, 0L) == 0) {
             return;
         }
         LOG.info("The articles have no concept mentions yet: annotating them");
         long t0 = System.nanoTime();
-        int n = mentionCheck().annotateAll(IngestProgress.NONE);
+        int n = mentionCheck().annotateAll(progress);
         LOG.info("Concept mentions of {} articles found in {} s", n, (System.nanoTime() - t0) / 1_000_000_000);
     }
 
