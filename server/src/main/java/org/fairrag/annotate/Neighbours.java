@@ -15,61 +15,109 @@ import org.fairrag.vectors.ChunkHit;
 import org.fairrag.vectors.VectorIndex;
 
 /**
- * The tagged articles most like a text, by embedding: the text is cut as articles are ({@link Chunker}), the
- * first {@link #QUERY_CHUNKS} chunks are embedded, and each indexed article scores by the best similarity
- * of one of its chunks to one of them. Articles without subjects are left out: they have nothing to lend.
- * Blocking.
+ * The tagged articles most like a text, from the vector index: by meaning (the chunks nearest to the
+ * embedding of the text's first chunk, as the indexer cuts it) and by words (BM25 of the whole text against
+ * the chunks), each article scoring by its best chunk in each list; the two scores, each divided by the
+ * best of its list, are added. Articles without subjects are left out: they have nothing to lend. Blocking.
  */
 public final class Neighbours {
 
-    /** Chunks of the text embedded: the title and first sentences say most of what an article is about. */
-    static final int QUERY_CHUNKS = 1;
-    /** Articles kept, best first. */
-    static final int K = 20;
+    /** How the neighbours are found: which part of the text is embedded, whether words count too, how many are kept. */
+    public record Settings(Embedded embedded, boolean byWords, int k) {
+        public static final Settings DEFAULT = new Settings(Embedded.FIRST_CHUNK, true, 30);
+
+        public String label() {
+            return (embedded == Embedded.NONE ? "" : embedded.name().toLowerCase().replace('_', ' ') + " embedding")
+                    + (byWords ? (embedded == Embedded.NONE ? "" : " + ") + "BM25" : "") + ", k " + k;
+        }
+    }
+
+    /** What of the text is embedded to find neighbours by meaning. */
+    public enum Embedded { NONE, TITLE, FIRST_CHUNK }
 
     private final VectorIndex index;
     private final Embedder embedder;
     private final Chunker chunker;
+    private final Settings settings;
 
-    /** A similar article, its similarity to the text and its indexers' subjects. */
-    public record Neighbour(String pid, String title, float similarity, List<String> termIds) {}
+    /**
+     * A similar article: its similarity to the text by embedding (0 when found by words only), the weight its
+     * subjects get (the fused score, at most 2), and its indexers' subjects.
+     */
+    public record Neighbour(String pid, String title, float similarity, double weight, List<String> termIds) {}
 
-    public Neighbours(VectorIndex index, Embedder embedder, Chunker chunker) {
+    /** What the index returned for a text, before fusing: the best chunk per article by meaning and by words. */
+    public record Found(List<ChunkHit> byMeaning, List<ChunkHit> byWords) {}
+
+    public Neighbours(VectorIndex index, Embedder embedder, Chunker chunker, Settings settings) {
         this.index = index;
         this.embedder = embedder;
         this.chunker = chunker;
+        this.settings = settings;
+    }
+
+    public Settings settings() {
+        return settings;
     }
 
     /** The neighbours of a text, among articles of the given access levels, {@code exclude} left out. */
     public List<Neighbour> of(String title, String abstractText, Set<String> accessLevels, Set<String> exclude) {
-        List<String> chunks = chunker.chunks(title, abstractText);
-        if (chunks.isEmpty()) {
-            return List.of();
-        }
-        return of(embedder.embedAll(chunks.subList(0, Math.min(QUERY_CHUNKS, chunks.size()))), accessLevels, exclude);
+        return fuse(find(title, abstractText, settings, accessLevels, exclude.size()), exclude);
     }
 
-    /** The neighbours of a text whose chunk vectors are given (an article already embedded). */
-    public List<Neighbour> of(List<float[]> vectors, Set<String> accessLevels, Set<String> exclude) {
+    /** Searches the index as {@code s} says, before fusing; for comparing settings on the same searches. */
+    public Found find(String title, String abstractText, Settings s, Set<String> accessLevels, int excluded) {
         ArticleFilter filter = new ArticleFilter(List.of(), Set.of(), null, null, accessLevels);
-        Map<String, Float> best = new HashMap<>();
-        int fetch = 2 * K + exclude.size();
-        for (float[] v : vectors) {
-            for (ChunkHit hit : index.nearestChunks(v, fetch, filter)) {
-                if (!exclude.contains(hit.articlePid())) {
-                    best.merge(hit.articlePid(), hit.score(), Math::max);
+        int fetch = 2 * s.k() + excluded;
+        List<ChunkHit> meaning = List.of();
+        String embedded = switch (s.embedded()) {
+            case NONE -> null;
+            case TITLE -> title != null && !title.isBlank() ? title : firstChunk(null, abstractText);
+            case FIRST_CHUNK -> firstChunk(title, abstractText);
+        };
+        if (embedded != null) {
+            meaning = index.nearestChunks(embedder.embed(embedded), fetch, filter);
+        }
+        List<ChunkHit> words = List.of();
+        if (s.byWords()) {
+            String text = (title == null ? "" : title) + "\n" + (abstractText == null ? "" : abstractText);
+            words = index.matchingChunks(text, fetch, filter);
+        }
+        return new Found(meaning, words);
+    }
+
+    private String firstChunk(String title, String abstractText) {
+        List<String> chunks = chunker.chunks(title, abstractText);
+        return chunks.isEmpty() ? null : chunks.get(0);
+    }
+
+    /** The best {@code k} tagged articles of what was found, by the sum of their max-normalised scores. */
+    public List<Neighbour> fuse(Found found, Set<String> exclude) {
+        return fuse(found, exclude, settings.k());
+    }
+
+    public List<Neighbour> fuse(Found found, Set<String> exclude, int k) {
+        Map<String, Float> similarity = new HashMap<>();
+        Map<String, Double> score = new HashMap<>();
+        for (List<ChunkHit> list : List.of(found.byMeaning(), found.byWords())) {
+            float best = (float) list.stream().mapToDouble(ChunkHit::score).max().orElse(1);
+            for (ChunkHit hit : list) {
+                if (!exclude.contains(hit.articlePid()) && best > 0) {
+                    score.merge(hit.articlePid(), (double) hit.score() / best, Double::sum);
                 }
             }
         }
-        List<Map.Entry<String, Float>> ranked = new ArrayList<>(best.entrySet());
-        ranked.sort(Map.Entry.<String, Float>comparingByValue(Comparator.reverseOrder()).thenComparing(Map.Entry::getKey));
+        found.byMeaning().forEach(h -> similarity.merge(h.articlePid(), h.score(), Math::max));
+        List<Map.Entry<String, Double>> ranked = new ArrayList<>(score.entrySet());
+        ranked.sort(Map.Entry.<String, Double>comparingByValue(Comparator.reverseOrder()).thenComparing(Map.Entry::getKey));
         Map<String, ArticleFields> fields = index.articles(ranked.stream().map(Map.Entry::getKey).toList());
         Map<String, Neighbour> out = new LinkedHashMap<>();
-        for (Map.Entry<String, Float> e : ranked) {
+        for (Map.Entry<String, Double> e : ranked) {
             ArticleFields f = fields.get(e.getKey());
             if (f != null && !f.termIds().isEmpty()) {
-                out.put(e.getKey(), new Neighbour(e.getKey(), f.title(), e.getValue(), f.termIds()));
-                if (out.size() == K) {
+                out.put(e.getKey(), new Neighbour(e.getKey(), f.title(), similarity.getOrDefault(e.getKey(), 0f), e.getValue(),
+                        f.termIds()));
+                if (out.size() == k) {
                     break;
                 }
             }

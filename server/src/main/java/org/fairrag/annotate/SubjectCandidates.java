@@ -2,11 +2,16 @@ package org.fairrag.annotate;
 
 import static org.fairrag.annotate.SubjectModel.Feature.*;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * The terms that could be subjects of a text, each with the values of the model's features and what they
@@ -21,8 +26,13 @@ final class SubjectCandidates {
 
     private SubjectCandidates() {}
 
+    /**
+     * @param broader the terms directly broader than a term (for the features that compare a candidate with
+     *                its narrower candidates)
+     */
     static List<Candidate> of(List<Mention> mentions, List<Neighbours.Neighbour> neighbours, SubjectStatistics stats,
-                              Set<String> checkTags, boolean fromMentions, boolean fromNeighbours) {
+                              Set<String> checkTags, Function<String, List<String>> broader, boolean fromMentions,
+                              boolean fromNeighbours) {
         Map<String, List<Mention>> byTerm = new LinkedHashMap<>();
         if (fromMentions) {
             for (Mention m : mentions) {
@@ -35,9 +45,9 @@ final class SubjectCandidates {
         if (fromNeighbours) {
             for (int r = 0; r < neighbours.size(); r++) {
                 Neighbours.Neighbour n = neighbours.get(r);
-                total += n.similarity();
+                total += n.weight();
                 if (r < TOP) {
-                    totalTop += n.similarity();
+                    totalTop += n.weight();
                 }
                 for (String t : n.termIds()) {
                     ranksByTerm.computeIfAbsent(t, k -> new ArrayList<>()).add(r);
@@ -47,6 +57,7 @@ final class SubjectCandidates {
         List<String> terms = new ArrayList<>(byTerm.keySet());
         ranksByTerm.keySet().stream().filter(t -> !byTerm.containsKey(t)).forEach(terms::add);
         List<Candidate> out = new ArrayList<>(terms.size());
+        Map<String, double[]> byId = new HashMap<>();
         for (String term : terms) {
             double[] x = new double[SubjectModel.Feature.values().length];
             List<Mention> said = byTerm.getOrDefault(term, List.of());
@@ -55,9 +66,9 @@ final class SubjectCandidates {
             double vote = 0;
             double voteTop = 0;
             for (int r : ranks) {
-                vote += neighbours.get(r).similarity();
+                vote += neighbours.get(r).weight();
                 if (r < TOP) {
-                    voteTop += neighbours.get(r).similarity();
+                    voteTop += neighbours.get(r).weight();
                 }
             }
             x[NEIGHBOUR_VOTE.ordinal()] = total == 0 ? 0 : vote / total;
@@ -74,6 +85,30 @@ final class SubjectCandidates {
             x[CHECK_TAG_VOTE.ordinal()] = checkTag ? x[NEIGHBOUR_VOTE.ordinal()] : 0;
             List<Neighbours.Neighbour> lent = ranks.stream().map(neighbours::get).toList();
             out.add(new Candidate(term, x, said, lent));
+            byId.put(term, x);
+        }
+        for (Candidate c : out) {
+            double[] x = c.features();
+            for (String ancestor : ancestors(c.termId(), broader)) {
+                double[] a = byId.get(ancestor);
+                if (a != null) {
+                    a[NARROWER_MENTIONED.ordinal()] = Math.max(a[NARROWER_MENTIONED.ordinal()], x[MENTIONED.ordinal()]);
+                    a[NARROWER_VOTE.ordinal()] = Math.max(a[NARROWER_VOTE.ordinal()], x[NEIGHBOUR_VOTE.ordinal()]);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Every term broader than {@code term}, to the top of the hierarchy. */
+    private static Set<String> ancestors(String term, Function<String, List<String>> broader) {
+        Set<String> out = new HashSet<>();
+        Deque<String> todo = new ArrayDeque<>(broader.apply(term));
+        while (!todo.isEmpty()) {
+            String t = todo.pop();
+            if (out.add(t)) {
+                todo.addAll(broader.apply(t));
+            }
         }
         return out;
     }

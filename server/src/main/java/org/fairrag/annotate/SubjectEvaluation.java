@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.fairrag.vectors.ChunkHit;
 
 /**
  * Measures subject suggestions the way MeSH indexing is measured (BioASQ task A): micro precision, recall
@@ -97,7 +98,39 @@ public final class SubjectEvaluation {
         List<Mention> mentions = suggester.finder().find(c.title(), c.abstractText()).mentions();
         List<Neighbours.Neighbour> near = suggester.neighbours(c.title(), c.abstractText(), accessLevels);
         return new Prepared(c, mentions, near, SubjectCandidates.of(mentions, near, suggester.statistics(),
-                suggester.checkTags(), true, true));
+                suggester.checkTags(), suggester.broader(), true, true));
+    }
+
+    /**
+     * What the index returns for a case under every setting compared: the mentions, the neighbours by the
+     * embedding of the first chunk and of the title, and by words; found once, fused per setting.
+     */
+    public record Searched(Case source, List<Mention> mentions, List<ChunkHit> firstChunk,
+                           List<ChunkHit> title, List<ChunkHit> words) {}
+
+    /** Searches the index for a case under the widest settings ({@code k} neighbours at most). Blocking (embeds twice). */
+    public Searched search(Case c, int k) {
+        Neighbours n = suggester.neighbourSearch().orElseThrow(() -> new IllegalStateException("no vector index"));
+        List<Mention> mentions = suggester.finder().find(c.title(), c.abstractText()).mentions();
+        Neighbours.Found first = n.find(c.title(), c.abstractText(),
+                new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, true, k), accessLevels, 0);
+        Neighbours.Found title = n.find(c.title(), c.abstractText(),
+                new Neighbours.Settings(Neighbours.Embedded.TITLE, false, k), accessLevels, 0);
+        return new Searched(c, mentions, first.byMeaning(), title.byMeaning(), first.byWords());
+    }
+
+    /** A searched case prepared as the suggester would under {@code s}. */
+    public Prepared prepare(Searched searched, Neighbours.Settings s) {
+        Neighbours n = suggester.neighbourSearch().orElseThrow();
+        List<ChunkHit> meaning = switch (s.embedded()) {
+            case NONE -> List.of();
+            case TITLE -> searched.title();
+            case FIRST_CHUNK -> searched.firstChunk();
+        };
+        List<Neighbours.Neighbour> near = n.fuse(new Neighbours.Found(meaning, s.byWords() ? searched.words() : List.of()),
+                Set.of(), s.k());
+        return new Prepared(searched.source(), searched.mentions(), near, SubjectCandidates.of(searched.mentions(), near,
+                suggester.statistics(), suggester.checkTags(), suggester.broader(), true, true));
     }
 
     /** The model of a variant fitted on {@code dev}, with the cut-off where its micro-F1 on {@code dev} is highest. */

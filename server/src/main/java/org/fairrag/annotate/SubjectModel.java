@@ -27,7 +27,7 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
 
     /** What a candidate term's score is made of. */
     public enum Feature {
-        /** Share of the neighbours' similarity held by neighbours that have the term. */
+        /** Share of the neighbours' weight (their fused similarity) held by neighbours that have the term. */
         NEIGHBOUR_VOTE,
         /** The same among the five nearest. */
         NEIGHBOUR_VOTE_TOP5,
@@ -48,13 +48,17 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
         /** The term is a check tag ({@link CheckTags}). */
         CHECK_TAG,
         /** {@link #NEIGHBOUR_VOTE} for check tags only: neighbours say more about them. */
-        CHECK_TAG_VOTE;
+        CHECK_TAG_VOTE,
+        /** The text mentions a narrower term: indexers choose the most specific term. */
+        NARROWER_MENTIONED,
+        /** The highest {@link #NEIGHBOUR_VOTE} of a narrower candidate. */
+        NARROWER_VOTE;
 
         /** Features computed from the neighbours; the rest come from the text. */
         static final Set<Feature> FROM_NEIGHBOURS = EnumSet.of(NEIGHBOUR_VOTE, NEIGHBOUR_VOTE_TOP5, NEIGHBOUR_FIRST_RANK,
-                CHECK_TAG_VOTE);
+                CHECK_TAG_VOTE, NARROWER_VOTE);
         static final Set<Feature> FROM_MENTIONS = EnumSet.of(MENTIONED, MENTIONS_LOG, IN_TITLE, SUBJECT_WHEN_MENTIONED,
-                NEGATED_ONLY);
+                NEGATED_ONLY, NARROWER_MENTIONED);
     }
 
     public SubjectModel {

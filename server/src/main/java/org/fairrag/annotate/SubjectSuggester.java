@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.fairrag.ingest.Article;
 import org.fairrag.vocab.Term;
@@ -113,7 +114,7 @@ public final class SubjectSuggester {
 
     /** Every candidate with its features, for fitting and measuring the model. */
     List<SubjectCandidates.Candidate> candidates(List<Mention> mentions, List<Neighbours.Neighbour> near) {
-        return SubjectCandidates.of(mentions, near, statistics.get(), checkTags(), model.usesMentions(),
+        return SubjectCandidates.of(mentions, near, statistics.get(), checkTags(), broader(), model.usesMentions(),
                 model.usesNeighbours());
     }
 
@@ -122,12 +123,22 @@ public final class SubjectSuggester {
         return neighbours.map(n -> n.of(title, abstractText, accessLevels, Set.of())).orElse(List.of());
     }
 
+    Optional<Neighbours> neighbourSearch() {
+        return neighbours;
+    }
+
     MentionFinder finder() {
         return finder.get();
     }
 
     SubjectStatistics statistics() {
         return statistics.get();
+    }
+
+    /** The terms directly broader than a term, in the vocabulary loaded now. */
+    Function<String, List<String>> broader() {
+        VocabularyIndex vocab = vocabulary.get();
+        return id -> vocab.byId(id).map(Term::broader).orElse(List.of());
     }
 
     Set<String> checkTags() {

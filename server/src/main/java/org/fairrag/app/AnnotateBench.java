@@ -15,6 +15,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.Callable;
 import org.fairrag.annotate.MentionFinder;
+import org.fairrag.annotate.Neighbours;
 import org.fairrag.annotate.SubjectEvaluation;
 import org.fairrag.annotate.SubjectEvaluation.Case;
 import org.fairrag.annotate.SubjectEvaluation.Prepared;
@@ -69,6 +70,10 @@ final class AnnotateBench implements Callable<Integer> {
     @Option(names = "--threads", defaultValue = "2", description = "Threads for the speed runs (default ${DEFAULT-VALUE}).")
     int threads;
 
+    @Option(names = "--compare-neighbours", description = "On dev only: fit and measure the combined model with each way "
+            + "of finding neighbours (what is embedded, BM25 or not, how many), instead of the usual run.")
+    boolean compareNeighbours;
+
     static final int TEST_MODULUS = 5;
     static final int TEST_REMAINDER = 2;
 
@@ -84,6 +89,10 @@ final class AnnotateBench implements Callable<Integer> {
                     cases.size(), dev.size(), testCases.size(), fairrag.vectorIndex().map(v -> v.articleCount()).orElse(0L));
 
             mentionSpeed(fairrag.mentionIndex().finder(), cases);
+            if (compareNeighbours) {
+                compare(fairrag, dev);
+                return 0;
+            }
 
             // Fitting needs the suggester's finder, neighbours and statistics, not its model: before a first fit
             // there is no bundled model yet, and any model serves.
@@ -116,6 +125,42 @@ final class AnnotateBench implements Callable<Integer> {
                     fairrag.subjectSuggester(models.get(Variant.MENTIONS_ONLY)), test ? testCases : dev);
         }
         return 0;
+    }
+
+    private void compare(Fairrag fairrag, List<Case> dev) throws Exception {
+        SubjectEvaluation evaluation = new SubjectEvaluation(fairrag.subjectSuggester(unfitted()), Set.of("public"));
+        long t0 = System.nanoTime();
+        List<SubjectEvaluation.Searched> searched = new ArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<SubjectEvaluation.Searched>> futures = new ArrayList<>();
+            for (Case c : dev) {
+                futures.add(pool.submit(() -> evaluation.search(c, 50)));
+            }
+            for (Future<SubjectEvaluation.Searched> f : futures) {
+                searched.add(f.get());
+            }
+        } finally {
+            pool.shutdown();
+        }
+        System.out.printf("Searched dev (%d articles, two embeddings and BM25 each) in %.1f s%n", dev.size(),
+                (System.nanoTime() - t0) / 1e9);
+        System.out.printf("%-40s %6s %6s %6s   %6s  %s%n", "neighbours", "P", "R", "F1", "F1*", "gold among candidates");
+        for (Neighbours.Settings s : List.of(
+                new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, false, 20),
+                new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, false, 30),
+                new Neighbours.Settings(Neighbours.Embedded.TITLE, false, 30),
+                new Neighbours.Settings(Neighbours.Embedded.NONE, true, 30),
+                new Neighbours.Settings(Neighbours.Embedded.TITLE, true, 30),
+                new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, true, 20),
+                new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, true, 30),
+                new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, true, 50))) {
+            List<Prepared> prepared = searched.stream().map(x -> evaluation.prepare(x, s)).toList();
+            SubjectModel model = evaluation.fit(Variant.COMBINED, prepared, s.label());
+            Result r = evaluation.evaluate(Variant.COMBINED, model, prepared);
+            System.out.printf(Locale.ROOT, "%-40s %6.3f %6.3f %6.3f   %6.3f  %.3f%n", s.label(), r.all().precision(),
+                    r.all().recall(), r.all().f1(), r.withoutCheckTags().f1(), r.candidateRecall());
+        }
     }
 
     private static SubjectModel unfitted() {

@@ -52,6 +52,7 @@ import org.fairrag.ingest.ArticleIngest;
 import org.fairrag.ingest.ConsistencyCheck;
 import org.fairrag.ingest.IngestProgress;
 import org.fairrag.ingest.SourceFile;
+import org.fairrag.ingest.SubjectSuggestions;
 import org.fairrag.ingest.VocabularyIngest;
 import org.fairrag.pid.Tombstones;
 import org.fairrag.store.ApiKeys;
@@ -208,7 +209,9 @@ public final class Fairrag implements AutoCloseable {
             }
             this.mentionStore = new MentionStore(graph, graphs);
             this.mentionIndex = new MentionIndex(mentionStore, vocabulary::get);
-            articleIndexes.add(mentionIndex);
+            if (config.mentions()) {
+                articleIndexes.add(mentionIndex);
+            }
             this.subjectStatistics = new StatisticsCache(() -> SubjectStatistics.of(graph, graphs, vocabulary.get()),
                     () -> mentionIndex.counts().articles());
             reloadVocabulary(IngestProgress.NONE);
@@ -244,7 +247,15 @@ public final class Fairrag implements AutoCloseable {
         }
         if (counts.getOrDefault(FdoKind.ARTICLE, 0L) == 0) {
             LOG.info("No articles yet: loading the bundled demo slice");
-            ingest(SourceFile.ofResource(DEMO_ARTICLES), ArticleIngest.Options.DEFAULT, progress);
+            long mentionNanos = mentionIndex.counts().nanos();
+            ArticleIngest.Report report = ingest(SourceFile.ofResource(DEMO_ARTICLES), ArticleIngest.Options.DEFAULT, progress);
+            if (config.mentions()) {
+                double mentions = (mentionIndex.counts().nanos() - mentionNanos) / 1e9;
+                double total = report.took().toNanos() / 1e9;
+                LOG.info("Demo articles ingested in {} s, of which concept mentions {} s (+{}% over the rest)",
+                        String.format("%.1f", total), String.format("%.1f", mentions),
+                        String.format("%.0f", 100 * mentions / Math.max(1e-9, total - mentions)));
+            }
             loaded = true;
         }
         return loaded;
@@ -277,7 +288,7 @@ public final class Fairrag implements AutoCloseable {
 
     private ArticleIngest articleIngest() {
         return new ArticleIngest(publisher, registry, sourceRecords, runs, graphs, vocabulary::get, articleIndexes,
-                article -> subjectSuggester().forArticle(article),
+                config.mentions() ? article -> subjectSuggester().forArticle(article) : SubjectSuggestions.NONE,
                 datasetFdo.pid());
     }
 
@@ -344,7 +355,7 @@ public final class Fairrag implements AutoCloseable {
      * article has mentions yet. Articles ingested since are annotated as they are published.
      */
     public void annotateIfNone(IngestProgress progress) {
-        if (!mentionStore.isEmpty() || registry.countByKind().await().getOrDefault(FdoKind.ARTICLE, 0L) == 0) {
+        if (!config.mentions() || !mentionStore.isEmpty() || registry.countByKind().await().getOrDefault(FdoKind.ARTICLE, 0L) == 0) {
             return;
         }
         LOG.info("The articles have no concept mentions yet: annotating them");
@@ -442,7 +453,8 @@ public final class Fairrag implements AutoCloseable {
     /** A suggester over this collection with another model (benchmarks compare models). */
     public SubjectSuggester subjectSuggester(SubjectModel model) {
         return new SubjectSuggester(mentionIndex::finder,
-                vectorIndex == null ? Optional.empty() : Optional.of(new Neighbours(vectorIndex, embedder, new Chunker())),
+                vectorIndex == null ? Optional.empty() : Optional.of(new Neighbours(vectorIndex, embedder, new Chunker(),
+                        Neighbours.Settings.DEFAULT)),
                 subjectStatistics, model, vocabulary::get);
     }
 

@@ -17,6 +17,8 @@ import org.fairrag.vectors.VectorStoreSettings;
  * @param sparqlUrl a remote SPARQL 1.1 query endpoint; empty = start the embedded Fuseki
  * @param sparqlUpdateUrl the remote update endpoint; defaults to {@code sparqlUrl}
  * @param textIndex whether the embedded triple store keeps its jena-text (Lucene) index
+ * @param mentions  whether ingestion finds the concepts each article's text mentions (and suggests subjects
+ *                  for articles without any)
  * @param vectors   where article chunk and term vectors are kept
  * @param embedding which embedding model makes them
  * @param queryCacheSize how many query embeddings are kept (least recently used go first)
@@ -36,6 +38,7 @@ public record FairragConfig(
         int workerQueue,
         boolean loadDemo,
         boolean textIndex,
+        boolean mentions,
         VectorStoreSettings vectors,
         EmbeddingSettings embedding,
         int queryCacheSize,
@@ -138,6 +141,7 @@ public record FairragConfig(
         get(env, "FAIRRAG_WORKER_QUEUE").ifPresent(v -> b.workerQueue(parseInt("FAIRRAG_WORKER_QUEUE", v)));
         get(env, "FAIRRAG_DEMO").ifPresent(v -> b.loadDemo(Boolean.parseBoolean(v)));
         get(env, "FAIRRAG_TEXT_INDEX").ifPresent(v -> b.textIndex(Boolean.parseBoolean(v)));
+        get(env, "FAIRRAG_MENTIONS").ifPresent(v -> b.mentions(Boolean.parseBoolean(v)));
         get(env, "FAIRRAG_VECTORS").ifPresent(v -> b.vectors = VectorStoreSettings.parseKind(v));
         get(env, "FAIRRAG_WEAVIATE_URL").ifPresent(v -> b.weaviateUrl = v);
         get(env, "FAIRRAG_WEAVIATE_API_KEY").ifPresent(v -> b.weaviateApiKey = v);
@@ -183,6 +187,7 @@ public record FairragConfig(
         b.workerQueue = workerQueue;
         b.loadDemo = loadDemo;
         b.textIndex = textIndex;
+        b.mentions = mentions;
         b.vectors = vectors.kind();
         b.weaviateUrl = vectors.weaviateUrl().orElse(null);
         b.weaviateApiKey = vectors.weaviateApiKey().orElse(null);
@@ -267,6 +272,7 @@ public record FairragConfig(
         private int workerQueue = 64;
         private boolean loadDemo = true;
         private boolean textIndex = true;
+        private boolean mentions = true;
         private VectorStoreSettings.Kind vectors = VectorStoreSettings.Kind.LUCENE;
         private String weaviateUrl;
         private String weaviateApiKey;
@@ -291,6 +297,7 @@ public record FairragConfig(
         public Builder workerQueue(int v) { workerQueue = v; return this; }
         public Builder loadDemo(boolean v) { loadDemo = v; return this; }
         public Builder textIndex(boolean v) { textIndex = v; return this; }
+        public Builder mentions(boolean v) { mentions = v; return this; }
         public Builder vectors(VectorStoreSettings.Kind v) { vectors = v; return this; }
         public Builder weaviate(String url, String apiKey) { weaviateUrl = url; weaviateApiKey = apiKey; return this; }
         public Builder embedding(String provider, String baseUrl, String model, String apiKey) {
@@ -308,7 +315,7 @@ public record FairragConfig(
             String base = baseUrl != null ? baseUrl : "http://localhost:" + (port == 0 ? DEFAULT_PORT : port);
             return new FairragConfig(host, port, dataDir.toAbsolutePath().normalize(), base,
                     Optional.ofNullable(pgUrl), Optional.ofNullable(sparqlUrl), Optional.ofNullable(sparqlUpdateUrl),
-                    sparqlTimeout, sparqlMaxRows, workerThreads, workerQueue, loadDemo, textIndex,
+                    sparqlTimeout, sparqlMaxRows, workerThreads, workerQueue, loadDemo, textIndex, mentions,
                     new VectorStoreSettings(vectors, Optional.ofNullable(weaviateUrl), Optional.ofNullable(weaviateApiKey)),
                     new EmbeddingSettings(embedding, Optional.ofNullable(embeddingBaseUrl),
                             Optional.ofNullable(embeddingModel), Optional.ofNullable(embeddingApiKey)),
