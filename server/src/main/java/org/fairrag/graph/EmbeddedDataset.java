@@ -6,8 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.apache.jena.fuseki.main.FusekiServer;
-import org.apache.jena.fuseki.server.DataAccessPoint;
 import org.apache.jena.query.ARQ;
 import org.apache.jena.query.Dataset;
 import org.apache.jena.query.DatasetFactory;
@@ -15,6 +13,7 @@ import org.apache.jena.rdf.model.Literal;
 import org.apache.jena.rdf.model.Model;
 import org.apache.jena.rdf.model.ModelFactory;
 import org.apache.jena.rdf.model.Property;
+import org.apache.jena.rdf.model.Resource;
 import org.apache.jena.rdf.model.ResourceFactory;
 import org.apache.jena.rdf.model.Statement;
 import org.apache.jena.riot.Lang;
@@ -23,67 +22,62 @@ import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.DatasetGraphWrapper;
 import org.apache.jena.tdb2.DatabaseMgr;
 import org.apache.jena.tdb2.sys.TDBInternal;
+import org.apache.jena.vocabulary.RDF;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Fuseki main running inside the fairrag JVM, listening on a loopback port only, with the TDB2 +
- * jena-text dataset described by the Fuseki configuration file. Vert.x is the public listener and
- * forwards SPARQL requests here.
+ * The embedded triple store: the TDB2 dataset, with its jena-text (Lucene) index, that
+ * {@code fuseki-config/fairrag.ttl} describes, built in this process by Jena's assembler. It has no listener
+ * of its own: fairrag reads and writes it in-process, and answers the public's queries through
+ * {@code /sparql} only.
  */
-public final class EmbeddedFuseki implements AutoCloseable {
+public final class EmbeddedDataset implements AutoCloseable {
 
-    private static final Logger LOG = LoggerFactory.getLogger(EmbeddedFuseki.class);
+    private static final Logger LOG = LoggerFactory.getLogger(EmbeddedDataset.class);
+
+    /** The bundled description, a copy of {@code fuseki-config/fairrag.ttl}. */
+    public static final String BUNDLED_CONFIG = "/fairrag/fuseki-config/fairrag.ttl";
 
     private static final String TEXT_NS = "http://jena.apache.org/text#";
+    private static final String TDB2_NS = "http://jena.apache.org/2016/tdb#";
+    private static final Resource TEXT_DATASET = ResourceFactory.createResource(TEXT_NS + "TextDataset");
+    private static final Resource TDB2_DATASET = ResourceFactory.createResource(TDB2_NS + "DatasetTDB2");
+    private static final Property TDB2_LOCATION = ResourceFactory.createProperty(TDB2_NS + "location");
+    private static final Property TEXT_DIRECTORY = ResourceFactory.createProperty(TEXT_NS + "directory");
 
-    /** The bundled configuration, a copy of {@code fuseki-config/fairrag.ttl}. */
-    public static final String BUNDLED_CONFIG = "/fairrag/fuseki-config/fairrag.ttl";
-    /** The name of the dataset service in the configuration. */
-    public static final String SERVICE = "/fairrag";
-
-    private static final Property TDB2_LOCATION = ResourceFactory.createProperty("http://jena.apache.org/2016/tdb#location");
-    private static final Property TEXT_DIRECTORY = ResourceFactory.createProperty("http://jena.apache.org/text#directory");
-
-    private final FusekiServer server;
     private final Dataset dataset;
 
-    private EmbeddedFuseki(FusekiServer server, Dataset dataset) {
-        this.server = server;
+    private EmbeddedDataset(Dataset dataset) {
         this.dataset = dataset;
     }
 
     /**
-     * Starts Fuseki on a free loopback port over the dataset in {@code storeDir}.
+     * Opens (creating if need be) the dataset the description defines in {@code storeDir}.
      *
-     * @param config       the Fuseki configuration; relative store locations in it resolve against {@code storeDir}
+     * @param description  the assembler description; relative store locations in it resolve against {@code storeDir}
+     * @param textIndex    whether to keep the jena-text layer (without it: faster ingestion, no {@code text:query})
      * @param queryTimeout the limit for every SPARQL query executed on the dataset
      */
-    public static EmbeddedFuseki start(Model config, Path storeDir, Duration queryTimeout) throws IOException {
+    public static EmbeddedDataset open(Model description, Path storeDir, boolean textIndex, Duration queryTimeout)
+            throws IOException {
         Files.createDirectories(storeDir);
         long t0 = System.nanoTime();
-        Model resolved = resolveLocations(config, storeDir);
-        FusekiServer server = FusekiServer.create()
-                .loopback(true)
-                .port(0)
-                .parseConfig(resolved)
-                .build();
-        DataAccessPoint dap = server.getDataAccessPointRegistry().get(SERVICE);
-        if (dap == null) {
-            throw new IllegalStateException("The Fuseki configuration must define the service " + SERVICE);
-        }
-        Dataset dataset = DatasetFactory.wrap(dap.getDataService().getDataset());
+        Model resolved = resolveLocations(description, storeDir);
+        Resource root = textIndex && !resolved.listSubjectsWithProperty(RDF.type, TEXT_DATASET).toList().isEmpty()
+                ? single(resolved, TEXT_DATASET) : single(resolved, TDB2_DATASET);
+        Dataset dataset = DatasetFactory.assemble(root);
         dataset.getContext().set(ARQ.queryTimeout, Long.toString(queryTimeout.toMillis()));
-        server.start();
-        LOG.info("Embedded Fuseki started on 127.0.0.1:{} (store {}) in {} ms", server.getHttpPort(), storeDir,
+        LOG.info("Embedded triple store opened in-process ({}, store {}) in {} ms",
+                root.hasProperty(RDF.type, TEXT_DATASET) ? "TDB2 + jena-text" : "TDB2", storeDir,
                 (System.nanoTime() - t0) / 1_000_000);
-        return new EmbeddedFuseki(server, dataset);
+        return new EmbeddedDataset(dataset);
     }
 
-    /** The bundled Fuseki configuration. */
+    /** The bundled description. */
     public static Model bundledConfig() {
         Model m = ModelFactory.createDefaultModel();
-        try (InputStream in = EmbeddedFuseki.class.getResourceAsStream(BUNDLED_CONFIG)) {
+        try (InputStream in = EmbeddedDataset.class.getResourceAsStream(BUNDLED_CONFIG)) {
             if (in == null) {
                 throw new IllegalStateException("Missing resource " + BUNDLED_CONFIG + " (is the jar complete?)");
             }
@@ -94,22 +88,13 @@ public final class EmbeddedFuseki implements AutoCloseable {
         return m;
     }
 
-    /**
-     * The same configuration with the jena-text layer removed: each service serves the TDB2 dataset
-     * directly. Faster ingestion, no {@code text:query}.
-     */
-    public static Model withoutTextIndex(Model config) {
-        Model copy = ModelFactory.createDefaultModel().add(config);
-        Property fusekiDataset = copy.createProperty("http://jena.apache.org/fuseki#dataset");
-        Property textDataset = copy.createProperty(TEXT_NS + "dataset");
-        for (Statement st : copy.listStatements(null, fusekiDataset, (org.apache.jena.rdf.model.RDFNode) null).toList()) {
-            org.apache.jena.rdf.model.Resource wrapped = st.getResource();
-            if (wrapped.hasProperty(textDataset)) {
-                copy.remove(st);
-                copy.add(st.getSubject(), fusekiDataset, wrapped.getPropertyResourceValue(textDataset));
-            }
+    private static Resource single(Model description, Resource type) {
+        List<Resource> found = description.listSubjectsWithProperty(RDF.type, type).toList();
+        if (found.size() != 1) {
+            throw new IllegalStateException("The store description must define exactly one " + type.getURI()
+                    + ", found " + found.size());
         }
-        return copy;
+        return found.get(0);
     }
 
     private static Model resolveLocations(Model config, Path storeDir) {
@@ -135,18 +120,8 @@ public final class EmbeddedFuseki implements AutoCloseable {
         return dataset;
     }
 
-    public int port() {
-        return server.getHttpPort();
-    }
-
-    /** The loopback URL of the read-only query endpoint. */
-    public String queryUrl() {
-        return "http://127.0.0.1:" + port() + SERVICE + "/query";
-    }
-
     @Override
     public void close() {
-        server.stop();
         DatasetGraph tdb = tdb2Of(dataset.asDatasetGraph());
         dataset.close();
         if (tdb != null) {
@@ -154,7 +129,7 @@ public final class EmbeddedFuseki implements AutoCloseable {
             // afresh instead of registering the text index twice with the old transaction coordinator.
             TDBInternal.expel(tdb);
         }
-        LOG.info("Embedded Fuseki stopped");
+        LOG.info("Embedded triple store closed");
     }
 
     private static DatasetGraph tdb2Of(DatasetGraph dsg) {
