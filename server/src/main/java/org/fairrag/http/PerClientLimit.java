@@ -42,9 +42,4 @@ public final class PerClientLimit {
     public int max() {
         return max;
     }
-
-    /** Clients with something in flight. */
-    public int clients() {
-        return inFlight.size();
-    }
 }
