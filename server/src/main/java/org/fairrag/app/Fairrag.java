@@ -159,7 +159,7 @@ public final class Fairrag implements AutoCloseable {
 
             if (config.embeddedTripleStore()) {
                 EmbeddedDataset store = EmbeddedDataset.open(EmbeddedDataset.bundledConfig(),
-                        config.dataDir().resolve("fuseki"), config.textIndex(), config.sparqlTimeout());
+                        config.dataDir().resolve("fuseki"), config.textIndex());
                 closeables.add(store);
                 this.graph = new TdbGraphStore(store.dataset(), config.textIndex()
                         ? "embedded TDB2 + jena-text, in-process" : "embedded TDB2, in-process",

@@ -4,9 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import org.apache.jena.query.ARQ;
 import org.apache.jena.query.Dataset;
 import org.apache.jena.query.DatasetFactory;
 import org.apache.jena.rdf.model.Literal;
@@ -57,17 +55,16 @@ public final class EmbeddedDataset implements AutoCloseable {
      *
      * @param description  the assembler description; relative store locations in it resolve against {@code storeDir}
      * @param textIndex    whether to keep the jena-text layer (without it: faster ingestion, no {@code text:query})
-     * @param queryTimeout the limit for every SPARQL query executed on the dataset
      */
-    public static EmbeddedDataset open(Model description, Path storeDir, boolean textIndex, Duration queryTimeout)
-            throws IOException {
+    public static EmbeddedDataset open(Model description, Path storeDir, boolean textIndex) throws IOException {
         Files.createDirectories(storeDir);
         long t0 = System.nanoTime();
         Model resolved = resolveLocations(description, storeDir);
         Resource root = textIndex && !resolved.listSubjectsWithProperty(RDF.type, TEXT_DATASET).toList().isEmpty()
                 ? single(resolved, TEXT_DATASET) : single(resolved, TDB2_DATASET);
+        // No time limit in the dataset's context: fairrag's own reads (the whole vocabulary at start-up) may take
+        // long on a busy machine; the public's queries get theirs from the SPARQL service.
         Dataset dataset = DatasetFactory.assemble(root);
-        dataset.getContext().set(ARQ.queryTimeout, Long.toString(queryTimeout.toMillis()));
         LOG.info("Embedded triple store opened in-process ({}, store {}) in {} ms",
                 root.hasProperty(RDF.type, TEXT_DATASET) ? "TDB2 + jena-text" : "TDB2", storeDir,
                 (System.nanoTime() - t0) / 1_000_000);
