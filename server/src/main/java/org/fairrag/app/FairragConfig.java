@@ -14,8 +14,9 @@ import org.fairrag.vectors.VectorStoreSettings;
  * ({@link #fromEnvironment}) and overridden by command-line flags; tests build it directly.
  *
  * @param pgUrl     a {@code postgresql://user:pass@host:port/db} URL; empty = start the embedded PostgreSQL
- * @param sparqlUrl a remote SPARQL 1.1 query endpoint; empty = start the embedded Fuseki
+ * @param sparqlUrl a remote SPARQL 1.1 query endpoint; empty = open the embedded TDB2 store in-process
  * @param sparqlUpdateUrl the remote update endpoint; defaults to {@code sparqlUrl}
+ * @param sparqlPerClient SPARQL queries one client (API key, else address) may have running or waiting at once
  * @param textIndex whether the embedded triple store keeps its jena-text (Lucene) index
  * @param vectors   where article chunk and term vectors are kept
  * @param embedding which embedding model makes them
@@ -32,6 +33,7 @@ public record FairragConfig(
         Optional<String> sparqlUpdateUrl,
         Duration sparqlTimeout,
         int sparqlMaxRows,
+        int sparqlPerClient,
         int workerThreads,
         int workerQueue,
         boolean loadDemo,
@@ -110,6 +112,9 @@ public record FairragConfig(
         if (sparqlMaxRows < 1) {
             throw new IllegalArgumentException("FAIRRAG_SPARQL_MAX_ROWS must be positive, got: " + sparqlMaxRows);
         }
+        if (sparqlPerClient < 1) {
+            throw new IllegalArgumentException("FAIRRAG_SPARQL_PER_CLIENT must be positive, got: " + sparqlPerClient);
+        }
         if (workerThreads < 1 || workerQueue < 0) {
             throw new IllegalArgumentException("worker pool sizes must be positive");
         }
@@ -134,6 +139,7 @@ public record FairragConfig(
         get(env, "FAIRRAG_SPARQL_UPDATE_URL").ifPresent(b::sparqlUpdateUrl);
         get(env, "FAIRRAG_SPARQL_TIMEOUT").ifPresent(v -> b.sparqlTimeout(parseDuration("FAIRRAG_SPARQL_TIMEOUT", v)));
         get(env, "FAIRRAG_SPARQL_MAX_ROWS").ifPresent(v -> b.sparqlMaxRows(parseInt("FAIRRAG_SPARQL_MAX_ROWS", v)));
+        get(env, "FAIRRAG_SPARQL_PER_CLIENT").ifPresent(v -> b.sparqlPerClient(parseInt("FAIRRAG_SPARQL_PER_CLIENT", v)));
         get(env, "FAIRRAG_WORKERS").ifPresent(v -> b.workerThreads(parseInt("FAIRRAG_WORKERS", v)));
         get(env, "FAIRRAG_WORKER_QUEUE").ifPresent(v -> b.workerQueue(parseInt("FAIRRAG_WORKER_QUEUE", v)));
         get(env, "FAIRRAG_DEMO").ifPresent(v -> b.loadDemo(Boolean.parseBoolean(v)));
@@ -179,6 +185,7 @@ public record FairragConfig(
         b.sparqlUpdateUrl = sparqlUpdateUrl.orElse(null);
         b.sparqlTimeout = sparqlTimeout;
         b.sparqlMaxRows = sparqlMaxRows;
+        b.sparqlPerClient = sparqlPerClient;
         b.workerThreads = workerThreads;
         b.workerQueue = workerQueue;
         b.loadDemo = loadDemo;
@@ -205,7 +212,7 @@ public record FairragConfig(
         return pgUrl.isEmpty();
     }
 
-    public boolean embeddedFuseki() {
+    public boolean embeddedTripleStore() {
         return sparqlUrl.isEmpty();
     }
 
@@ -263,6 +270,8 @@ public record FairragConfig(
         private String sparqlUpdateUrl;
         private Duration sparqlTimeout = DEFAULT_SPARQL_TIMEOUT;
         private int sparqlMaxRows = DEFAULT_SPARQL_MAX_ROWS;
+        /** Unset: half the worker threads, at least one, so that one client leaves threads for the others. */
+        private Integer sparqlPerClient;
         private int workerThreads = Math.max(2, Runtime.getRuntime().availableProcessors());
         private int workerQueue = 64;
         private boolean loadDemo = true;
@@ -287,6 +296,7 @@ public record FairragConfig(
         public Builder sparqlUpdateUrl(String v) { sparqlUpdateUrl = v; return this; }
         public Builder sparqlTimeout(Duration v) { sparqlTimeout = v; return this; }
         public Builder sparqlMaxRows(int v) { sparqlMaxRows = v; return this; }
+        public Builder sparqlPerClient(int v) { sparqlPerClient = v; return this; }
         public Builder workerThreads(int v) { workerThreads = v; return this; }
         public Builder workerQueue(int v) { workerQueue = v; return this; }
         public Builder loadDemo(boolean v) { loadDemo = v; return this; }
@@ -308,7 +318,8 @@ public record FairragConfig(
             String base = baseUrl != null ? baseUrl : "http://localhost:" + (port == 0 ? DEFAULT_PORT : port);
             return new FairragConfig(host, port, dataDir.toAbsolutePath().normalize(), base,
                     Optional.ofNullable(pgUrl), Optional.ofNullable(sparqlUrl), Optional.ofNullable(sparqlUpdateUrl),
-                    sparqlTimeout, sparqlMaxRows, workerThreads, workerQueue, loadDemo, textIndex,
+                    sparqlTimeout, sparqlMaxRows, sparqlPerClient != null ? sparqlPerClient : Math.max(1, workerThreads / 2),
+                    workerThreads, workerQueue, loadDemo, textIndex,
                     new VectorStoreSettings(vectors, Optional.ofNullable(weaviateUrl), Optional.ofNullable(weaviateApiKey)),
                     new EmbeddingSettings(embedding, Optional.ofNullable(embeddingBaseUrl),
                             Optional.ofNullable(embeddingModel), Optional.ofNullable(embeddingApiKey)),

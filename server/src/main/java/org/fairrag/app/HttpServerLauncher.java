@@ -4,11 +4,8 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
-import io.vertx.core.http.HttpClient;
-import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
-import io.vertx.core.http.PoolOptions;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -50,7 +47,8 @@ import org.fairrag.http.SummarizeHandler;
 import org.fairrag.http.HealthChecksFactory;
 import org.fairrag.http.OpenApiDocument;
 import org.fairrag.http.SearchHandler;
-import org.fairrag.http.SparqlProxy;
+import org.fairrag.http.SparqlHandler;
+import org.fairrag.http.PerClientLimit;
 import org.fairrag.http.TermsHandler;
 import org.fairrag.http.WorkerPool;
 import org.fairrag.pid.FdoLoader;
@@ -115,13 +113,8 @@ public final class HttpServerLauncher {
         // A dump holds its thread for as long as the client reads, so dumps get a small pool of their own.
         WorkerPool dumpPool = pool(fairrag, "dump", 2, 2);
 
-        // Queries wait for a connection to the store in a bounded queue, then are refused (503).
-        HttpClient upstream = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true),
-                new PoolOptions().setHttp1MaxSize(config.workerThreads() * 2).setMaxWaitQueueSize(config.workerQueue()));
-        SparqlProxy sparql = new SparqlProxy(upstream, fairrag.sparqlQueryUrl(), sparqlPool, config.sparqlMaxRows(),
-                config.sparqlTimeout(), ctx -> Caller.of(ctx).allGraphs(graphs),
-                Counter.builder("fairrag.sparql.timeouts").description("SPARQL queries stopped by the time limit")
-                        .register(metrics));
+        SparqlHandler sparql = new SparqlHandler(fairrag.sparqlQueryService(), sparqlPool, config.sparqlMaxRows(),
+                config.sparqlTimeout(), ctx -> Caller.of(ctx).allGraphs(graphs), new PerClientLimit(config.sparqlPerClient()));
 
         Function<RoutingContext, List<String>> contentGraphs = ctx -> Caller.of(ctx).contentGraphs(graphs);
         FilterService filter = new FilterService(fairrag.graph(), graphs, fairrag::vocabulary);
@@ -130,15 +123,19 @@ public final class HttpServerLauncher {
                 summarizer(fairrag, prompts, apiPool), apiPool);
 
         var ask = QueryFactory.create("ASK {}");
-        HealthChecksFactory health = new HealthChecksFactory(vertx)
+        // Probes run on a pool of their own, so that a saturated SPARQL pool reads as busy, not as a store down.
+        WorkerPool healthPool = pool(fairrag, "health", 1, 4);
+        HealthChecksFactory health = new HealthChecksFactory()
                 .component("postgres", () -> fairrag.database().ping()
                         .map(v -> new JsonObject().put("database", fairrag.database().describe())))
-                .component("triplestore", () -> sparqlPool.submit(() -> fairrag.graph().ask(ask, Map.of()))
+                .component("triplestore", () -> healthPool.submit(() -> fairrag.graph().ask(ask, Map.of()))
                         .map(ok -> new JsonObject().put("store", fairrag.graph().describe())))
+                .load("sparql", sparqlPool::saturated, () -> new JsonObject().put("inFlight", sparqlPool.inFlight())
+                        .put("threads", sparqlPool.threads()).put("capacity", sparqlPool.capacity()))
                 .component("vocabulary", () -> fairrag.vocabulary().isEmpty()
                         ? Future.failedFuture("no vocabulary loaded")
                         : Future.succeededFuture(new JsonObject().put("terms", fairrag.vocabulary().size())));
-        fairrag.vectorIndex().ifPresent(index -> health.component("vectors", () -> searchPool.submit(() ->
+        fairrag.vectorIndex().ifPresent(index -> health.component("vectors", () -> healthPool.submit(() ->
                 new JsonObject().put("store", index.describe()).put("articles", index.articleCount()))));
 
         var articleSearch = fairrag.vectorIndex().flatMap(index -> fairrag.queryEmbedder()
@@ -156,11 +153,12 @@ public final class HttpServerLauncher {
         fairrag.closeWithInstance(adminTasks);
         AdminHandler admin = new AdminHandler(fairrag.tombstones(), adminTasks, config.baseUrl());
 
+        ApiKeyHandler apiKeys = new ApiKeyHandler(fairrag.apiKeys());
         InFlightRequests inFlight = new InFlightRequests();
         Gauge.builder("fairrag.http.in.flight", inFlight, InFlightRequests::count)
                 .description("HTTP requests started and not yet ended").register(metrics);
         Router router = ApiRouter.create(vertx, new ApiRouter.Handlers(
-                health.handler(),
+                health.handler(apiKeys::isAdmin),
                 PrometheusScrapingHandler.create(metrics),
                 sparql,
                 OpenApiDocument.bundled()::handle,
@@ -176,7 +174,7 @@ public final class HttpServerLauncher {
                 new ExportHandler(new ArticleExport(fairrag.graph(), fairrag::vocabulary), apiPool, config.baseUrl(),
                         contentGraphs)),
                 new ApiRouter.Guards(inFlight, new RequestLimitsHandler(limits.maxUriLength()), limits.maxBodyBytes(),
-                        new ApiKeyHandler(fairrag.apiKeys()),
+                        apiKeys,
                         rateLimit(limits.apiRate(), limits.apiBurst(), "api", metrics),
                         rateLimit(limits.sparqlRate(), limits.sparqlBurst(), "sparql", metrics)));
 
@@ -184,6 +182,9 @@ public final class HttpServerLauncher {
                         .setHost(config.host())
                         .setPort(config.port())
                         .setCompressionSupported(true)
+                        // Form-encoded SPARQL queries may be as long as any body.
+                        .setMaxFormAttributeSize((int) limits.maxBodyBytes())
+                        .setMaxFormBufferedBytes((int) limits.maxBodyBytes())
                         // The router answers an over-long request line with a JSON 414; this is only the backstop.
                         .setMaxInitialLineLength(Math.max(8192, limits.maxUriLength() * 2)))
                 .requestHandler(router)

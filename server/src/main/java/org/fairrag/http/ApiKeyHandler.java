@@ -1,5 +1,6 @@
 package org.fairrag.http;
 
+import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.RoutingContext;
@@ -33,6 +34,18 @@ public final class ApiKeyHandler implements Handler<RoutingContext> {
             Caller.of(grant.get()).attachTo(ctx);
             ctx.next();
         }).onFailure(ctx::fail);
+    }
+
+    /**
+     * Whether the request carries a valid key with the admin grant; for routes that answer everyone and only
+     * show more to admins ({@code /health}), so no key, a wrong key or a failed lookup is simply false.
+     */
+    public Future<Boolean> isAdmin(RoutingContext ctx) {
+        String token = presentedKey(ctx);
+        if (token == null) {
+            return Future.succeededFuture(false);
+        }
+        return keys.verify(token).map(grant -> grant.map(ApiKeys.Grant::admin).orElse(false)).otherwise(false);
     }
 
     private static String presentedKey(RoutingContext ctx) {

@@ -17,7 +17,7 @@ public final class ApiRouter {
     public record Handlers(
             Handler<RoutingContext> health,
             Handler<RoutingContext> metrics,
-            SparqlProxy sparql,
+            SparqlHandler sparql,
             Handler<RoutingContext> openApi,
             FilterHandler filter,
             SummarizeHandler summarize,
@@ -56,7 +56,7 @@ public final class ApiRouter {
         router.route().handler(CorsHandler.create()
                 .allowedMethods(Set.of(HttpMethod.GET, HttpMethod.POST, HttpMethod.HEAD, HttpMethod.OPTIONS))
                 .allowedHeaders(Set.of("Content-Type", "Accept", "Authorization", "X-API-Key", "If-None-Match"))
-                .exposedHeaders(Set.of("Link", "ETag", "Vary", "Server-Timing", "X-Request-Id", "Retry-After", SparqlProxy.RESULT_CAP_HEADER)));
+                .exposedHeaders(Set.of("Link", "ETag", "Vary", "Server-Timing", "X-Request-Id", "Retry-After", SparqlHandler.RESULT_CAP_HEADER)));
         router.get("/health").handler(h.health());
         router.get("/metrics").handler(h.metrics());
         router.route().handler(BodyHandler.create(false).setBodyLimit(g.maxBodyBytes()));
@@ -75,7 +75,7 @@ public final class ApiRouter {
         router.route("/sparql").handler(h.sparql()::handle);
         router.route("/sparql/").handler(h.sparql()::handle);
         WebApp app = new WebApp();
-        // What SparqlProxy passes on: a browser asking for the query page.
+        // What SparqlHandler passes on: a browser asking for the query page.
         router.route("/sparql").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(app::securityHeaders)
                 .handler(app::queryPage);
         router.route("/sparql/").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(app::securityHeaders)

@@ -1,7 +1,9 @@
 package org.fairrag.http;
 
 import io.vertx.core.Context;
+import io.vertx.core.Future;
 import io.vertx.core.Handler;
+import io.vertx.core.Promise;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.streams.ReadStream;
 import java.io.IOException;
@@ -26,6 +28,7 @@ public final class BlockingWriteBridge implements ReadStream<Buffer> {
     private volatile boolean cancelled;
     private volatile boolean finished;
     private volatile Throwable failure;
+    private volatile boolean wroteChunk;
 
     // Touched on the context only.
     private Handler<Buffer> handler;
@@ -33,6 +36,7 @@ public final class BlockingWriteBridge implements ReadStream<Buffer> {
     private Handler<Throwable> exceptionHandler;
     private long demand = Long.MAX_VALUE;
     private boolean ended;
+    private final Promise<Void> started = Promise.promise();
 
     public BlockingWriteBridge(Context context) {
         this.context = context;
@@ -92,9 +96,19 @@ public final class BlockingWriteBridge implements ReadStream<Buffer> {
                 if (cancelled) {
                     throw new IOException("the receiver went away");
                 }
+                wroteChunk = true;
                 context.runOnContext(v -> drain());
             }
         };
+    }
+
+    /**
+     * Completes once the writer has handed over its first chunk or finished, and fails with the writer's
+     * error if it failed before that: until then nothing was sent, so the answer may still be an error
+     * status rather than a success cut short. Answers of less than a chunk are decided when complete.
+     */
+    public Future<Void> started() {
+        return started.future();
     }
 
     /** Ends the read side with an error (the writer failed). */
@@ -111,6 +125,11 @@ public final class BlockingWriteBridge implements ReadStream<Buffer> {
     }
 
     private void drain() {
+        if (wroteChunk || (finished && failure == null)) {
+            started.tryComplete();
+        } else if (finished) {
+            started.tryFail(failure);
+        }
         while (demand > 0 && handler != null) {
             Buffer next = queue.poll();
             if (next == null) {

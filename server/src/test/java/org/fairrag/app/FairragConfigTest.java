@@ -18,7 +18,7 @@ class FairragConfigTest {
         assertThat(c.dataDir()).isEqualTo(Path.of("./fairrag-data").toAbsolutePath().normalize());
         assertThat(c.baseUrl()).isEqualTo("http://localhost:8080");
         assertThat(c.embeddedPostgres()).isTrue();
-        assertThat(c.embeddedFuseki()).isTrue();
+        assertThat(c.embeddedTripleStore()).isTrue();
         assertThat(c.sparqlTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(c.sparqlMaxRows()).isEqualTo(10_000);
         assertThat(c.limits()).isEqualTo(FairragConfig.Limits.DEFAULT);

@@ -16,7 +16,7 @@ import org.fairrag.vocab.VocabularyInfo;
 import org.fairrag.vocab.read.MeshTsvReader;
 
 /**
- * Real fairrag instances for tests: embedded PostgreSQL and Fuseki in a fresh directory under
+ * Real fairrag instances for tests: embedded PostgreSQL and TDB2 in a fresh directory under
  * {@code target/}. Expensive instances are shared by the whole test JVM and closed when it exits:
  * {@link #demo()} holds MeSH and the bundled demo articles, with the embedded vector index and the real
  * embedding model, and serves HTTP; {@link #mesh()} holds MeSH only, for tests that ingest files of
