@@ -14,6 +14,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.micrometer.PrometheusScrapingHandler;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.fairrag.graph.Graphs;
 import org.fairrag.http.ApiKeyHandler;
@@ -21,6 +22,7 @@ import org.fairrag.http.Caller;
 import org.fairrag.http.InFlightRequests;
 import org.fairrag.http.RateLimitHandler;
 import org.fairrag.http.RequestLimitsHandler;
+import org.fairrag.http.ResponseStreamer;
 import org.fairrag.http.TokenBuckets;
 import org.apache.jena.query.QueryFactory;
 import java.util.List;
@@ -150,7 +152,8 @@ public final class HttpServerLauncher {
         FdoLoader loader = new FdoLoader(fairrag.graph(), graphs, config.baseUrl());
         PidHandler pid = new PidHandler(fairrag.registry(), new PidRepresentations(loader, config.baseUrl()), pidPool,
                 config.baseUrl(), DatasetFdo.ID);
-        DatasetHandler dataset = new DatasetHandler(fairrag.graph(), ctx -> Caller.of(ctx).allGraphs(graphs), dumpPool);
+        DatasetHandler dataset = new DatasetHandler(fairrag.graph(), ctx -> Caller.of(ctx).allGraphs(graphs), dumpPool,
+                new ResponseStreamer(config.connections().writeTimeout(), metrics));
         CrawlerHandler crawler = new CrawlerHandler(fairrag.registry(), pidPool, config.baseUrl(), CrawlerHandler.URLS_PER_PAGE);
         SerialTaskRunner adminTasks = new SerialTaskRunner("admin", 16);
         fairrag.closeWithInstance(adminTasks);
@@ -184,6 +187,8 @@ public final class HttpServerLauncher {
                         .setHost(config.host())
                         .setPort(config.port())
                         .setCompressionSupported(true)
+                        .setIdleTimeout((int) config.connections().idleTimeout().toMillis())
+                        .setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
                         // The router answers an over-long request line with a JSON 414; this is only the backstop.
                         .setMaxInitialLineLength(Math.max(8192, limits.maxUriLength() * 2)))
                 .requestHandler(router)
