@@ -69,9 +69,10 @@ public final class FilterHandler {
         if (byList) {
             candidates = candidatesFromList(body.pidIds("articles", MAX_ARTICLES, baseUrl));
         } else {
-            String q = body.string("q", 1000);
-            if (q.isBlank()) {
-                throw ApiException.badRequest("empty_query", "'q' must not be blank.");
+            String q = TextInput.query(body.string("q", 1000));
+            if (q.isEmpty()) {
+                throw ApiException.badRequest("empty_query",
+                        "'q' must contain visible characters (spaces, control and invisible characters do not count).");
             }
             int k = body.integer("k", 1, 100, 10);
             if (retriever == null) {

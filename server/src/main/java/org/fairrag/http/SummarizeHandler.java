@@ -52,8 +52,8 @@ public final class SummarizeHandler {
     public void handle(RoutingContext ctx) {
         JsonRequest body = JsonRequest.of(ctx, FIELDS);
         List<String> pids = body.requiredPids("articles", SummaryService.MAX_SOURCES, baseUrl);
-        String prompt = body.string("prompt", MAX_PROMPT);
-        if (prompt == null || prompt.isBlank()) {
+        String prompt = TextInput.prose(body.string("prompt", MAX_PROMPT));
+        if (prompt.isEmpty()) {
             prompt = prompts.defaultSummaryPrompt();
         }
         VocabularyIndex vocab = vocabulary.get();
