@@ -12,6 +12,8 @@ import java.util.function.Supplier;
 import org.fairrag.filter.ArticleRetriever;
 import org.fairrag.filter.FilterService;
 import org.fairrag.filter.TermSelection;
+import org.fairrag.fdo.FdoKind;
+import org.fairrag.store.PidRecord;
 import org.fairrag.store.PidRegistry;
 import org.fairrag.vocab.VocabularyIndex;
 
@@ -67,7 +69,7 @@ public final class FilterHandler {
         List<String> graphs = visibleGraphs.apply(ctx);
         Future<List<FilterService.Candidate>> candidates;
         if (byList) {
-            candidates = candidatesFromList(body.pidIds("articles", MAX_ARTICLES, baseUrl));
+            candidates = candidatesFromList(body.pidIds("articles", MAX_ARTICLES, baseUrl), Caller.of(ctx));
         } else {
             String q = TextInput.query(body.string("q", 1000));
             if (q.isEmpty()) {
@@ -88,9 +90,16 @@ public final class FilterHandler {
                 .onFailure(ctx::fail);
     }
 
-    private Future<List<FilterService.Candidate>> candidatesFromList(Set<String> ids) {
+    /**
+     * The candidates of a list of PIDs. Anything that is not an article the caller may see is refused
+     * exactly as an id never issued is, so that the answer tells nothing about restricted objects.
+     */
+    private Future<List<FilterService.Candidate>> candidatesFromList(Set<String> ids, Caller caller) {
         return registry.findAll(ids).map(found -> {
-            List<String> unknown = ids.stream().filter(id -> !found.containsKey(id)).toList();
+            List<String> unknown = ids.stream().filter(id -> {
+                PidRecord record = found.get(id);
+                return record == null || record.kind() != FdoKind.ARTICLE || !caller.mayRead(record.accessLevel());
+            }).toList();
             if (!unknown.isEmpty()) {
                 throw ApiException.badRequest("unknown_article", "No article with PID " + baseUrl + "/pid/" + unknown.get(0) + ".");
             }
