@@ -81,7 +81,6 @@ public final class SummarizeHandler {
         HttpServerResponse response = ctx.response()
                 .setChunked(true)
                 .putHeader("Content-Type", "text/event-stream; charset=utf-8")
-                .putHeader("Cache-Control", "no-cache")
                 .putHeader("X-Accel-Buffering", "no");
         response.write(": summarizing " + sources.size() + " articles\n\n");
         Context context = ctx.vertx().getOrCreateContext();
