@@ -179,7 +179,8 @@ public final class HttpServerLauncher {
                 new ExportHandler(new ArticleExport(fairrag.graph(), fairrag::vocabulary), apiPool, config.baseUrl(),
                         contentGraphs)),
                 new ApiRouter.Guards(inFlight, new RequestLimitsHandler(limits.maxUriLength()), limits.maxBodyBytes(),
-                        new ApiKeyHandler(fairrag.apiKeys()),
+                        new ApiKeyHandler(fairrag.apiKeys(), config.quotas().apiKeyCacheTime(),
+                                buckets(config.quotas().keyLookupRate(), config.quotas().keyLookupBurst()), metrics),
                         rateLimit(limits.apiRate(), limits.apiBurst(), "api", metrics),
                         rateLimit(limits.sparqlRate(), limits.sparqlBurst(), "sparql", metrics)));
 
@@ -214,12 +215,17 @@ public final class HttpServerLauncher {
         return pool;
     }
 
+    /** Token buckets for at most {@link #MAX_RATE_LIMITED_CLIENTS} clients, or null when the rate is 0 (off). */
+    private static TokenBuckets buckets(double rate, int burst) {
+        return rate <= 0 ? null : new TokenBuckets(rate, burst, MAX_RATE_LIMITED_CLIENTS, System::nanoTime);
+    }
+
     /** A per-client rate limit, or null when its rate is 0 (off). */
     private static RateLimitHandler rateLimit(double rate, int burst, String name, MeterRegistry metrics) {
         if (rate <= 0) {
             return null;
         }
-        return new RateLimitHandler(new TokenBuckets(rate, burst, MAX_RATE_LIMITED_CLIENTS, System::nanoTime),
+        return new RateLimitHandler(buckets(rate, burst),
                 Counter.builder("fairrag.rate.limited").tag("limit", name)
                         .description("Requests refused with 429 by a per-client rate limit").register(metrics));
     }
