@@ -128,7 +128,7 @@ public final class HttpServerLauncher {
         Function<RoutingContext, List<String>> contentGraphs = ctx -> Caller.of(ctx).contentGraphs(graphs);
         FilterService filter = new FilterService(fairrag.graph(), graphs, fairrag::vocabulary);
         Prompts prompts = Prompts.bundled();
-        SummaryService summaries = new SummaryService(fairrag.graph(), graphs, fairrag.publisher(),
+        SummaryService summaries = new SummaryService(fairrag.graph(), graphs, fairrag.publisher(), fairrag.registry(),
                 summarizer(fairrag, prompts, apiPool), apiPool);
 
         var ask = QueryFactory.create("ASK {}");
@@ -169,7 +169,8 @@ public final class HttpServerLauncher {
                 OpenApiDocument.bundled()::handle,
                 new FilterHandler(filter, articleSearch.map(HttpServerLauncher::retriever).orElse(null), fairrag.registry(),
                         fairrag::vocabulary, apiPool, config.baseUrl(), contentGraphs),
-                new SummarizeHandler(summaries, prompts, fairrag::vocabulary, config.baseUrl(), contentGraphs),
+                new SummarizeHandler(summaries, prompts, fairrag::vocabulary, config.baseUrl(), contentGraphs,
+                        buckets(config.quotas().summariesPerHour() / 3600.0, Math.max(1, config.quotas().summariesPerHour()))),
                 pid,
                 dataset,
                 crawler,
