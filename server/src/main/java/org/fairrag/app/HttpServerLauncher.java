@@ -113,6 +113,8 @@ public final class HttpServerLauncher {
         // Embedding and index searches: CPU-bound, so no more threads than cores by default.
         WorkerPool searchPool = pool(fairrag, "search", config.workerThreads(), config.workerQueue());
         WorkerPool apiPool = pool(fairrag, "api", config.workerThreads(), config.workerQueue());
+        // Costly filters wait for each other here, not in front of light filters, summaries and exports.
+        WorkerPool heavyFilterPool = pool(fairrag, "filter-heavy", Math.max(1, config.workerThreads() / 2), 8);
         WorkerPool pidPool = pool(fairrag, "pid", config.workerThreads(), config.workerQueue());
         // A dump holds its thread for as long as the client reads, so dumps get a small pool of their own.
         WorkerPool dumpPool = pool(fairrag, "dump", 2, 2);
@@ -168,7 +170,7 @@ public final class HttpServerLauncher {
                 sparql,
                 OpenApiDocument.bundled()::handle,
                 new FilterHandler(filter, articleSearch.map(HttpServerLauncher::retriever).orElse(null), fairrag.registry(),
-                        fairrag::vocabulary, apiPool, config.baseUrl(), contentGraphs),
+                        fairrag::vocabulary, apiPool, heavyFilterPool, config.baseUrl(), contentGraphs),
                 new SummarizeHandler(summaries, prompts, fairrag::vocabulary, config.baseUrl(), contentGraphs,
                         buckets(config.quotas().summariesPerHour() / 3600.0, Math.max(1, config.quotas().summariesPerHour()))),
                 pid,

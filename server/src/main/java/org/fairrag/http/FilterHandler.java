@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.fairrag.filter.ArticleRetriever;
+import org.fairrag.filter.FilterCost;
 import org.fairrag.filter.FilterService;
 import org.fairrag.filter.TermSelection;
 import org.fairrag.fdo.FdoKind;
@@ -20,7 +21,8 @@ import org.fairrag.vocab.VocabularyIndex;
 /**
  * {@code POST /api/filter}: keeps the articles the knowledge graph says are about the selected terms,
  * either of a given list of PIDs (the hits the user saw) or of a query's hits (filtered inside
- * retrieval).
+ * retrieval). Its cost is bounded and known in advance ({@link FilterCost}): too costly is a 400, heavy
+ * runs in a lane of its own.
  */
 public final class FilterHandler {
 
@@ -33,18 +35,25 @@ public final class FilterHandler {
     private final PidRegistry registry;
     private final Supplier<VocabularyIndex> vocabulary;
     private final WorkerPool pool;
+    private final WorkerPool heavyPool;
     private final String baseUrl;
     private final Function<RoutingContext, List<String>> visibleGraphs;
 
-    /** @param visibleGraphs the content graphs the request's caller may see */
+    /**
+     * @param pool          runs retrieval and light filters (shared with summarize and export)
+     * @param heavyPool     runs the filters {@link FilterCost#heavy()} says are heavy, so that they wait for each
+     *                      other and not light requests for them
+     * @param visibleGraphs the content graphs the request's caller may see
+     */
     public FilterHandler(FilterService filter, ArticleRetriever retriever, PidRegistry registry,
-                         Supplier<VocabularyIndex> vocabulary, WorkerPool pool, String baseUrl,
+                         Supplier<VocabularyIndex> vocabulary, WorkerPool pool, WorkerPool heavyPool, String baseUrl,
                          Function<RoutingContext, List<String>> visibleGraphs) {
         this.filter = filter;
         this.retriever = retriever;
         this.registry = registry;
         this.vocabulary = vocabulary;
         this.pool = pool;
+        this.heavyPool = heavyPool;
         this.baseUrl = baseUrl;
         this.visibleGraphs = visibleGraphs;
     }
@@ -68,8 +77,11 @@ public final class FilterHandler {
         }
         List<String> graphs = visibleGraphs.apply(ctx);
         Future<List<FilterService.Candidate>> candidates;
+        WorkerPool lane;
         if (byList) {
-            candidates = candidatesFromList(body.pidIds("articles", MAX_ARTICLES, baseUrl), Caller.of(ctx));
+            Set<String> ids = body.pidIds("articles", MAX_ARTICLES, baseUrl);
+            lane = FilterCost.of(ids.size(), selection).checked().heavy() ? heavyPool : pool;
+            candidates = candidatesFromList(ids, Caller.of(ctx));
         } else {
             String q = TextInput.query(body.string("q", 1000));
             if (q.isEmpty()) {
@@ -77,6 +89,7 @@ public final class FilterHandler {
                         "'q' must contain visible characters (spaces, control and invisible characters do not count).");
             }
             int k = body.integer("k", 1, 100, 10);
+            lane = FilterCost.of(k, selection).checked().heavy() ? heavyPool : pool;
             if (retriever == null) {
                 throw new ApiException(503, "search_unavailable", "Search is not available on this server.");
             }
@@ -84,7 +97,7 @@ public final class FilterHandler {
             candidates = pool.submit(() -> retriever.retrieve(q, k, selection, yearFrom, yearTo, accessLevels));
         }
         candidates
-                .compose(list -> pool.submit(() -> filter.filter(list, selection, graphs, yearFrom, yearTo))
+                .compose(list -> lane.submit(() -> filter.filter(list, selection, graphs, yearFrom, yearTo))
                         .map(result -> toJson(result, list.size())))
                 .onSuccess(json -> ctx.json(json))
                 .onFailure(ctx::fail);
