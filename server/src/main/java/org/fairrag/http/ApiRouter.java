@@ -81,14 +81,15 @@ public final class ApiRouter {
         router.route("/sparql/").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(app::securityHeaders)
                 .handler(app::queryPage);
 
-        router.get("/api/articles/search").handler(h.articleSearch()::handle);
+        // What these answer depends on what the caller's key may read (CacheHeaders::privateToCaller).
+        router.get("/api/articles/search").handler(CacheHeaders::privateToCaller).handler(h.articleSearch()::handle);
         router.get("/api/terms/search").handler(h.terms()::search);
-        router.get("/api/terms/:id").handler(h.terms()::detail);
+        router.get("/api/terms/:id").handler(CacheHeaders::privateToCaller).handler(h.terms()::detail);
         router.get("/api/terms/:id/narrower").handler(h.terms()::narrower);
-        router.post("/api/filter").handler(h.filter()::handle);
-        router.post("/api/summarize").handler(h.summarize()::handle);
+        router.post("/api/filter").handler(CacheHeaders::privateToCaller).handler(h.filter()::handle);
+        router.post("/api/summarize").handler(CacheHeaders::privateToCaller).handler(h.summarize()::handle);
         router.get("/api/summarize/prompt").handler(h.summarize()::defaultPrompt);
-        router.post("/api/export").handler(h.export()::handle);
+        router.post("/api/export").handler(CacheHeaders::privateToCaller).handler(h.export()::handle);
 
         router.route("/pid/:id").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::landing);
         router.route("/pid/:id/linkset").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::linkset);

@@ -8,8 +8,6 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.MIMEHeader;
 import io.vertx.ext.web.RoutingContext;
-import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,8 +19,6 @@ import java.util.function.Function;
 import org.fairrag.sparql.PublicQuery;
 import org.fairrag.sparql.ResultFormat;
 import org.fairrag.sparql.SparqlQueryService;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The public SPARQL 1.1 Protocol endpoint: accepts queries by GET, form POST and direct POST, refuses updates,
@@ -34,8 +30,6 @@ import org.slf4j.LoggerFactory;
  * that is a 503 {@code query_timeout}; one that fails later is cut off (connection reset), never ended cleanly.
  */
 public final class SparqlHandler {
-
-    private static final Logger LOG = LoggerFactory.getLogger(SparqlHandler.class);
 
     /** Header telling the client its query's LIMIT was lowered to the row cap. */
     public static final String RESULT_CAP_HEADER = "Fairrag-Result-Cap";
@@ -49,14 +43,17 @@ public final class SparqlHandler {
     private final Duration timeout;
     private final Function<RoutingContext, List<String>> visibleGraphs;
     private final PerClientLimit perClient;
+    private final ResponseStreamer streamer;
 
     /**
      * @param visibleGraphs the graphs the request's caller may query
      * @param perClient     how many queries one client may have in flight
      */
     public SparqlHandler(SparqlQueryService queries, WorkerPool pool, int maxRows, Duration timeout,
-                         Function<RoutingContext, List<String>> visibleGraphs, PerClientLimit perClient) {
+                         Function<RoutingContext, List<String>> visibleGraphs, PerClientLimit perClient,
+                         ResponseStreamer streamer) {
         this.queries = queries;
+        this.streamer = streamer;
         this.pool = pool;
         this.maxRows = maxRows;
         this.timeout = timeout;
@@ -106,25 +103,14 @@ public final class SparqlHandler {
         }
         BlockingWriteBridge bridge = new BlockingWriteBridge(ctx.vertx().getOrCreateContext());
         Future<Void> work = pool.submit(() -> {
-            OutputStream out = bridge.outputStream();
-            Throwable failure = null;
-            try {
-                queries.execute(query, format, out);
-            } catch (Exception | StackOverflowError e) {
-                failure = e;
-            }
-            // Before the answer ends, so that the client's next query finds its place free.
-            perClient.release(client);
-            try {
-                if (failure == null) {
-                    out.close();
+            bridge.write(out -> {
+                try {
+                    queries.execute(query, format, out);
+                } finally {
+                    // Before the answer ends, so that the client's next query finds its place free.
+                    perClient.release(client);
                 }
-            } catch (IOException e) {
-                failure = e;
-            }
-            if (failure != null) {
-                bridge.fail(failure);
-            }
+            });
             return null;
         });
         if (work.failed()) {
@@ -132,8 +118,6 @@ public final class SparqlHandler {
             ctx.fail(work.cause());
             return;
         }
-        HttpServerResponse response = ctx.response();
-        response.closeHandler(v -> bridge.cancel());
         long stalledReader = ctx.vertx().setTimer(timeout.toMillis() + STALLED_READER_GRACE_MS, id -> {
             if (bridge.started().succeeded()) {
                 bridge.cancel();
@@ -141,19 +125,14 @@ public final class SparqlHandler {
         });
         work.onComplete(ar -> ctx.vertx().cancelTimer(stalledReader));
         bridge.started().onFailure(ctx::fail).onSuccess(v -> {
-            response.setStatusCode(200).setChunked(true)
+            HttpServerResponse response = ctx.response().setStatusCode(200).setChunked(true)
                     .putHeader(HttpHeaders.CONTENT_TYPE, format.contentType())
                     .putHeader(HttpHeaders.VARY, "Accept, Authorization, X-API-Key")
                     .putHeader(HttpHeaders.CACHE_CONTROL, "no-cache");
             if (query.capped()) {
                 response.putHeader(RESULT_CAP_HEADER, Integer.toString(maxRows));
             }
-            bridge.pipe().endOnFailure(false).to(response).onFailure(e -> {
-                LOG.warn("SPARQL answer [{}] cut off after {} bytes: {}", RequestLogHandler.requestId(ctx),
-                        response.bytesWritten(), e.toString());
-                bridge.cancel();
-                response.reset();
-            });
+            streamer.send(ctx, bridge, "SPARQL answer");
         });
     }
 
