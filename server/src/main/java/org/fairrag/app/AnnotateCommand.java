@@ -35,6 +35,7 @@ final class AnnotateCommand implements Callable<Integer> {
                 check.annotateAll(new ConsoleProgress());
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
+            fairrag.refreshAssociations();
             long mentions = fairrag.mentionIndex().counts().mentions();
             System.out.printf("%d articles annotated, %d mentions, in %.1f s (%.0f articles/s, %.0f mentions/s)%n",
                     fairrag.mentionIndex().counts().articles(), mentions, seconds,

@@ -3,6 +3,7 @@ package org.fairrag.app;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.fairrag.annotate.MentionCheck;
+import org.fairrag.relate.AssociationStore;
 import org.fairrag.ingest.ConsistencyCheck;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -14,8 +15,8 @@ import picocli.CommandLine.Option;
  * repair left something).
  */
 @Command(name = "check", description = "Verify that the triple store, the vector index and the PID registry agree "
-        + "about every article, and that every article's concept mentions are there and current; --repair brings them "
-        + "back into agreement. Stop the server first.")
+        + "about every article, that every article's concept mentions are there and current, and that the concept "
+        + "associations are counted from them; --repair brings them back into agreement. Stop the server first.")
 final class CheckCommand implements Callable<Integer> {
 
     static final int DISAGREEMENT = 3;
@@ -25,7 +26,7 @@ final class CheckCommand implements Callable<Integer> {
     ConfigOptions options;
 
     @Option(names = "--repair", description = "Repair what disagrees: publish again from the source records, "
-            + "re-embed missing vectors, annotate missing or stale mentions again, remove orphans.")
+            + "re-embed missing vectors, annotate missing or stale mentions again, remove orphans, count the associations again.")
     boolean repair;
 
     @Override
@@ -49,8 +50,21 @@ final class CheckCommand implements Callable<Integer> {
                 found = mentions.repair(new ConsoleProgress());
                 print("concept mentions after repair", found);
             }
-            return clean && found.clean() ? 0 : DISAGREEMENT;
+            // Associations are counted from the mentions: checked once they are, and counted again on repair.
+            AssociationStore.Agreement associations = fairrag.associationStore().check();
+            print("concept associations", associations);
+            if (!associations.agrees() && repair) {
+                fairrag.refreshAssociations();
+                associations = fairrag.associationStore().check();
+                print("concept associations after repair", associations);
+            }
+            return clean && found.clean() && associations.agrees() ? 0 : DISAGREEMENT;
         }
+    }
+
+    static void print(String when, AssociationStore.Agreement a) {
+        System.out.printf("%s: %d public pairs stored over %d sentences, %d counted now over %d: %s%n", when, a.storedPairs(),
+                a.storedSentences(), a.countedPairs(), a.countedSentences(), a.agrees() ? "current" : "stale");
     }
 
     static void print(String when, MentionCheck.Report r) {

@@ -48,6 +48,8 @@ import org.fairrag.graph.GraphStore;
 import org.fairrag.graph.Graphs;
 import org.fairrag.graph.RemoteGraphStore;
 import org.fairrag.graph.TdbGraphStore;
+import org.fairrag.generate.ChatModels;
+import org.fairrag.generate.Prompts;
 import org.fairrag.ingest.ArticleIndex;
 import org.fairrag.ingest.ArticleIngest;
 import org.fairrag.ingest.ConsistencyCheck;
@@ -56,6 +58,10 @@ import org.fairrag.ingest.SourceFile;
 import org.fairrag.ingest.SubjectSuggestions;
 import org.fairrag.ingest.VocabularyIngest;
 import org.fairrag.pid.Tombstones;
+import org.fairrag.relate.AssociationRefresher;
+import org.fairrag.relate.AssociationStore;
+import org.fairrag.relate.RelatedConcepts;
+import org.fairrag.relate.RelationTyper;
 import org.fairrag.store.ApiKeys;
 import org.fairrag.store.Database;
 import org.fairrag.store.IngestionRuns;
@@ -127,6 +133,9 @@ public final class Fairrag implements AutoCloseable {
     private final MentionStore mentionStore;
     private final MentionIndex mentionIndex;
     private final StatisticsCache subjectStatistics;
+    private final AssociationStore associationStore;
+    private final RelatedConcepts relatedConcepts;
+    private final AssociationRefresher associationRefresher;
     private SubjectSuggester subjectSuggester;
 
     private Fairrag(FairragConfig config) throws IOException {
@@ -176,8 +185,9 @@ public final class Fairrag implements AutoCloseable {
                 closeables.add(store);
                 this.graph = new TdbGraphStore(store.dataset(), config.textIndex()
                         ? "embedded TDB2 + jena-text, in-process" : "embedded TDB2, in-process",
-                        // Mentions hold no text the index searches; writing them past it saves time at ingest.
-                        Set.of(graphs.restrictedContent(), graphs.publicMentions(), graphs.restrictedMentions()));
+                        // Mentions and associations hold no text the index searches; writing them past it saves time.
+                        Set.of(graphs.restrictedContent(), graphs.publicMentions(), graphs.restrictedMentions(),
+                                graphs.publicAssociations(), graphs.restrictedAssociations(), graphs.typedRelations()));
             } else {
                 this.graph = new RemoteGraphStore(config.sparqlUrl().orElseThrow(),
                         config.sparqlUpdateUrl().orElseThrow(), config.sparqlTimeout());
@@ -190,7 +200,7 @@ public final class Fairrag implements AutoCloseable {
             this.datasetFdo = new DatasetFdo(config.baseUrl());
             this.apiKeys = new ApiKeys(database.pool(), new SecureRandom());
             this.tombstones = new Tombstones(graph, graphs, registry, () -> List.copyOf(articleIndexes),
-                    this::refreshDataset, Clock.systemUTC(), config.baseUrl());
+                    this::afterTombstone, Clock.systemUTC(), config.baseUrl());
             if (config.vectors().kind() == VectorStoreSettings.Kind.NONE) {
                 this.embedder = null;
                 this.queryEmbedder = null;
@@ -215,6 +225,10 @@ public final class Fairrag implements AutoCloseable {
             }
             this.subjectStatistics = new StatisticsCache(() -> SubjectStatistics.of(graph, graphs, vocabulary.get()),
                     () -> mentionIndex.counts().articles());
+            this.associationStore = new AssociationStore(graph, graphs, datasetFdo.pid(), vocabulary::get, Clock.systemUTC());
+            this.relatedConcepts = new RelatedConcepts(graph, graphs, associationStore, vocabulary::get);
+            this.associationRefresher = new AssociationRefresher(associationStore);
+            closeables.add(associationRefresher);
             reloadVocabulary(IngestProgress.NONE);
             reindexIfEmpty();
         } catch (IOException | RuntimeException e) {
@@ -277,6 +291,7 @@ public final class Fairrag implements AutoCloseable {
                     .ifPresent(run -> publisher.publish(graphs.contentFor(run.accessLevel()), List.of(datasetFdo.runDraft(run)),
                             null).await());
             refreshDataset();
+            refreshAssociations();
         }
         return report;
     }
@@ -365,6 +380,40 @@ public final class Fairrag implements AutoCloseable {
         LOG.info("Concept mentions of {} articles found in {} s", n, (System.nanoTime() - t0) / 1_000_000_000);
     }
 
+    /**
+     * Counts the associations between concepts again from the concept mentions (after an ingestion, a
+     * tombstone, {@code fairrag annotate}, {@code fairrag relations} or {@code check --repair}). Blocking.
+     */
+    public AssociationStore.Report refreshAssociations() {
+        return associationRefresher.refreshNow();
+    }
+
+    /** Counts the associations of a collection whose articles have mentions and no associations yet, once. */
+    public void countAssociationsIfNone() {
+        if (associationStore.isEmpty(AssociationStore.View.PUBLIC) && !mentionStore.isEmpty()) {
+            LOG.info("The concept mentions have not been counted into associations yet: counting them");
+            refreshAssociations();
+        }
+    }
+
+    /** Types associations with the configured language model ({@code fairrag relations --typed}). */
+    public RelationTyper relationTyper() {
+        FairragConfig.Llm llm = config.llm();
+        if (!llm.enabled()) {
+            throw new IllegalStateException("no language model is configured (FAIRRAG_LLM)");
+        }
+        ChatModels.ConfiguredBlocking chat = ChatModels.createBlocking(llm.provider(), llm.baseUrl().orElse(null),
+                llm.model().orElse(null), llm.apiKey().orElse(null), llm.timeout());
+        return new RelationTyper(graph, graphs, associationStore, relatedConcepts, vocabulary::get, chat.model(), chat.name(),
+                Prompts.bundled(), Clock.systemUTC());
+    }
+
+    /** A withdrawn article leaves the dataset's counts at once and the associations with the next count, soon after. */
+    private void afterTombstone() {
+        refreshDataset();
+        associationRefresher.request();
+    }
+
     /** Verifies and repairs the concept mentions against the published articles ({@code check}, {@code annotate}). */
     public MentionCheck mentionCheck() {
         return new MentionCheck(registry, new PublishedArticles(graph, graphs), mentionStore, mentionIndex, vocabulary::get,
@@ -440,6 +489,12 @@ public final class Fairrag implements AutoCloseable {
     public Optional<TermIndexer> termIndexer() { return Optional.ofNullable(termIndexer); }
     /** Finds and keeps the concepts each article's text mentions. */
     public MentionIndex mentionIndex() { return mentionIndex; }
+    /** Counts the associations again, one count at a time. */
+    public AssociationRefresher associationRefresher() { return associationRefresher; }
+    /** The associations between concepts that sentences mention together. */
+    public AssociationStore associationStore() { return associationStore; }
+    /** Reads the concepts most associated with a concept, with evidence. */
+    public RelatedConcepts relatedConcepts() { return relatedConcepts; }
     /** How indexers use each term in the public articles, counted again as the collection grows. */
     public StatisticsCache subjectStatistics() { return subjectStatistics; }
 

@@ -151,7 +151,7 @@ public final class HttpServerLauncher {
                 fairrag.vectorIndex());
         var termDetails = new TermDetails(fairrag::vocabulary, fairrag.vectorIndex());
 
-        FdoLoader loader = new FdoLoader(fairrag.graph(), graphs, config.baseUrl());
+        FdoLoader loader = new FdoLoader(fairrag.graph(), graphs, fairrag.relatedConcepts(), config.baseUrl());
         PidHandler pid = new PidHandler(fairrag.registry(), new PidRepresentations(loader, config.baseUrl()), pidPool,
                 config.baseUrl(), DatasetFdo.ID);
         DatasetHandler dataset = new DatasetHandler(fairrag.graph(), ctx -> Caller.of(ctx).allGraphs(graphs), dumpPool,
@@ -180,7 +180,7 @@ public final class HttpServerLauncher {
                 crawler,
                 admin,
                 new SearchHandler(articleSearch, searchPool, fairrag::vocabulary),
-                new TermsHandler(termSearch, termDetails, searchPool, fairrag::vocabulary),
+                new TermsHandler(termSearch, termDetails, fairrag.relatedConcepts(), searchPool, fairrag::vocabulary),
                 new ExportHandler(new ArticleExport(fairrag.graph(), fairrag::vocabulary), apiPool, config.baseUrl(),
                         contentGraphs),
                 new AnnotateHandler(fairrag::subjectSuggester, searchPool)),

@@ -29,7 +29,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "fairrag", mixinStandardHelpOptions = true, version = "fairrag 0.1.0",
         description = "FAIR Graph-RAG server for biomedical literature.",
-        subcommands = {Main.Serve.class, Main.Ingest.class, Main.Info.class, CheckCommand.class, AnnotateCommand.class,
+        subcommands = {Main.Serve.class, Main.Ingest.class, Main.Info.class, CheckCommand.class, AnnotateCommand.class, RelationsCommand.class,
                 BenchCommand.class, PidCommand.class, ApiKeyCommand.class})
 public final class Main implements Callable<Integer> {
 
@@ -88,6 +88,7 @@ public final class Main implements Callable<Integer> {
                 fairrag.loadDemoIfEmpty(new ConsoleProgress());
             }
             fairrag.annotateIfNone(new ConsoleProgress());
+            fairrag.countAssociationsIfNone();
             HttpServerLauncher.start(fairrag);
             stopped.await();
             return 0;

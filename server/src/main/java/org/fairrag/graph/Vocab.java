@@ -55,6 +55,18 @@ public final class Vocab {
     public static final Property NEGATED = p(FR, "negated");
     public static final Property TEXT_CHECKSUM = p(FR, "textChecksum");
     public static final Property SUGGESTED_SUBJECT = p(FR, "suggestedSubject");
+    public static final Resource ASSOCIATION = r(FR, "Association");
+    public static final Property CONCEPT_OF = p(FR, "concept");
+    public static final Property SENTENCE_COUNT = p(FR, "sentenceCount");
+    public static final Property ARTICLE_COUNT = p(FR, "articleCount");
+    public static final Property NPMI = p(FR, "npmi");
+    public static final Property EVIDENCE = p(FR, "evidence");
+    public static final Property SENTENCE_TOTAL = p(FR, "sentenceTotal");
+    public static final Resource TYPED_RELATION = r(FR, "TypedRelation");
+    public static final Property RELATION_TYPE = p(FR, "relationType");
+    public static final Property OF_ASSOCIATION = p(FR, "association");
+    public static final Property RELATION_SUBJECT = p(FR, "relationSubject");
+    public static final Property RELATION_OBJECT = p(FR, "relationObject");
 
     // W3C Web Annotation and Activity Streams
     public static final Resource ANNOTATION = r(OA, "Annotation");
@@ -121,6 +133,7 @@ public final class Vocab {
     public static final Property STARTED_AT = p(PROV, "startedAtTime");
     public static final Property ENDED_AT = p(PROV, "endedAtTime");
     public static final Property INVALIDATED_AT = p(PROV, "invalidatedAtTime");
+    public static final Property GENERATED_AT = p(PROV, "generatedAtTime");
 
     // DCAT and VoID
     public static final Resource DCAT_DATASET = r(DCAT, "Dataset");

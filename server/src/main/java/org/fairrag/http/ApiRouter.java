@@ -87,6 +87,7 @@ public final class ApiRouter {
         router.get("/api/terms/search").handler(h.terms()::search);
         router.get("/api/terms/:id").handler(CacheHeaders::privateToCaller).handler(h.terms()::detail);
         router.get("/api/terms/:id/narrower").handler(h.terms()::narrower);
+        router.get("/api/terms/:id/related").handler(CacheHeaders::privateToCaller).handler(h.terms()::related);
         router.post("/api/filter").handler(CacheHeaders::privateToCaller).handler(h.filter()::handle);
         router.post("/api/summarize").handler(CacheHeaders::privateToCaller).handler(h.summarize()::handle);
         router.get("/api/summarize/prompt").handler(h.summarize()::defaultPrompt);
