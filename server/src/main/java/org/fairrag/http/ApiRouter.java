@@ -10,7 +10,7 @@ import io.vertx.ext.web.handler.CorsHandler;
 import java.util.List;
 import java.util.Set;
 
-/** The whole HTTP surface in one place; it reads like the API table of DESIGN.md. */
+/** The whole HTTP surface in one place; it reads like the README's "HTTP API" table. */
 public final class ApiRouter {
 
     /** The handlers the router dispatches to, built by the application wiring. */

@@ -11,7 +11,7 @@ import org.apache.jena.vocabulary.RDF;
 import org.fairrag.ingest.ArticleRecord.Author;
 
 /**
- * The RDF description of an article FDO (DESIGN.md, data model): a {@code schema:ScholarlyArticle}
+ * The RDF description of an article FDO (the README's "PIDs" section): a {@code schema:ScholarlyArticle}
  * whose IRI is its PID, with its MeSH subjects, citation metadata, licence and provenance. Fragment
  * resources ({@code <pid#journal>}, {@code <pid#author-1>}) hold the journal and the authors, so the
  * description has no blank nodes and its checksum is canonical.
