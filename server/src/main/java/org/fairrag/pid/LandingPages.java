@@ -14,6 +14,7 @@ import org.apache.jena.rdf.model.Resource;
 import org.apache.jena.rdf.model.ResourceFactory;
 import org.apache.jena.rdf.model.Statement;
 import org.fairrag.fdo.ArticleName;
+import org.fairrag.fdo.DoiUrls;
 import org.fairrag.fdo.FdoKind;
 import org.fairrag.fdo.Licenses;
 import org.fairrag.pid.LandingPage.Citation;
@@ -115,7 +116,7 @@ public final class LandingPages {
         }
         String doi = string(s, DOI);
         if (doi != null) {
-            c.field("DOI", List.of(Value.link(doi, "https://doi.org/" + doi)));
+            c.field("DOI", List.of(Value.link(doi, DoiUrls.of(doi))));
         }
         c.field("Access", accessLevel(s));
         c.field("Source collections", strings(s, SOURCE_COLLECTION).stream().map(Value::text).toList());
