@@ -52,7 +52,7 @@ import org.fairrag.http.SearchHandler;
 import org.fairrag.http.SparqlHandler;
 import org.fairrag.http.PerClientLimit;
 import org.fairrag.http.TermsHandler;
-import org.fairrag.http.WorkerPool;
+import org.fairrag.work.WorkerPool;
 import org.fairrag.pid.ArticleLookup;
 import org.fairrag.pid.FdoLoader;
 import org.fairrag.pid.PidRepresentations;

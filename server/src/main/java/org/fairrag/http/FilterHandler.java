@@ -17,6 +17,8 @@ import org.fairrag.fdo.FdoKind;
 import org.fairrag.store.PidRecord;
 import org.fairrag.store.PidRegistry;
 import org.fairrag.vocab.VocabularyIndex;
+import org.fairrag.failure.ApiException;
+import org.fairrag.work.WorkerPool;
 
 /**
  * {@code POST /api/filter}: keeps the articles the knowledge graph says are about the selected terms,

@@ -11,6 +11,8 @@ import org.fairrag.terms.TermRef;
 import org.fairrag.terms.TermSearch;
 import org.fairrag.vocab.Term;
 import org.fairrag.vocab.VocabularyIndex;
+import org.fairrag.failure.ApiException;
+import org.fairrag.work.WorkerPool;
 
 /**
  * The vocabulary routes: {@code GET /api/terms/search} (terms from plain words), {@code GET
