@@ -3,7 +3,7 @@ package org.fairrag.filter;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
-import org.fairrag.http.ApiException;
+import org.fairrag.failure.ApiException;
 import org.fairrag.vocab.VocabularyIndex;
 
 /**

@@ -8,6 +8,8 @@ import java.util.Set;
 import java.util.function.Supplier;
 import org.fairrag.annotate.Mention;
 import org.fairrag.annotate.SubjectSuggester;
+import org.fairrag.failure.ApiException;
+import org.fairrag.work.WorkerPool;
 
 /**
  * {@code POST /api/annotate} with {@code {"title", "abstract"}}: the vocabulary terms the text mentions and

@@ -10,7 +10,7 @@ import io.vertx.ext.web.handler.CorsHandler;
 import java.util.List;
 import java.util.Set;
 
-/** The whole HTTP surface in one place; it reads like the API table of DESIGN.md. */
+/** The whole HTTP surface in one place; it reads like the README's "HTTP API" table. */
 public final class ApiRouter {
 
     /** The handlers the router dispatches to, built by the application wiring. */
@@ -94,6 +94,8 @@ public final class ApiRouter {
         router.post("/api/export").handler(CacheHeaders::privateToCaller).handler(h.export()::handle);
         router.post("/api/annotate").handler(CacheHeaders::privateToCaller).handler(h.annotate()::handle);
 
+        // Before /pid/:id; "lookup" is no PID id (ids have no vowels).
+        router.route("/pid/lookup").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::lookup);
         router.route("/pid/:id").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::landing);
         router.route("/pid/:id/linkset").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::linkset);
         router.route("/dataset").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::dataset);

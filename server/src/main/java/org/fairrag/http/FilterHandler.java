@@ -17,6 +17,8 @@ import org.fairrag.fdo.FdoKind;
 import org.fairrag.store.PidRecord;
 import org.fairrag.store.PidRegistry;
 import org.fairrag.vocab.VocabularyIndex;
+import org.fairrag.failure.ApiException;
+import org.fairrag.work.WorkerPool;
 
 /**
  * {@code POST /api/filter}: keeps the articles the knowledge graph says are about the selected terms,
@@ -73,7 +75,9 @@ public final class FilterHandler {
         }
         boolean byList = body.has("articles");
         if (byList == body.has("q")) {
-            throw ApiException.badRequest("articles_or_query", "Give either 'articles' (a list of PIDs) or 'q' (a query), not both.");
+            throw ApiException.badRequest("articles_or_query", byList
+                    ? "Give either 'articles' (a list of PIDs) or 'q' (a query), not both."
+                    : "Give the articles to filter: 'articles' (a list of PIDs) or 'q' (a query whose hits are filtered).");
         }
         List<String> graphs = visibleGraphs.apply(ctx);
         Future<List<FilterService.Candidate>> candidates;

@@ -11,6 +11,8 @@ import org.fairrag.search.ArticleQuery;
 import org.fairrag.search.ArticleSearch;
 import org.fairrag.terms.TermRef;
 import org.fairrag.vocab.VocabularyIndex;
+import org.fairrag.failure.ApiException;
+import org.fairrag.work.WorkerPool;
 
 /**
  * {@code GET /api/articles/search}: validates the query, runs the hybrid search on the search pool and

@@ -14,6 +14,8 @@ import org.fairrag.terms.TermRef;
 import org.fairrag.terms.TermSearch;
 import org.fairrag.vocab.Term;
 import org.fairrag.vocab.VocabularyIndex;
+import org.fairrag.failure.ApiException;
+import org.fairrag.work.WorkerPool;
 
 /**
  * The vocabulary routes: {@code GET /api/terms/search} (terms from plain words), {@code GET
@@ -130,7 +132,8 @@ public final class TermsHandler {
     private static JsonObject node(TermDetails.Node n) {
         JsonArray children = new JsonArray();
         n.children().forEach(c -> children.add(node(c)));
-        return new JsonObject().put("id", n.id()).put("label", n.label()).put("children", children);
+        return new JsonObject().put("id", n.id()).put("label", n.label()).put("hasChildren", n.hasChildren())
+                .put("children", children);
     }
 
     private static JsonArray refs(List<TermRef> refs) {

@@ -16,7 +16,7 @@ import org.apache.jena.sparql.exec.QueryExec;
 import org.apache.jena.sparql.service.ServiceExecutorRegistry;
 import org.apache.jena.system.Txn;
 import org.apache.jena.sparql.util.Context;
-import org.fairrag.http.ApiException;
+import org.fairrag.failure.ApiException;
 
 /**
  * Runs public queries in this process on the embedded TDB2 (+ jena-text) dataset: no HTTP listener, no
