@@ -26,6 +26,8 @@ import org.apache.jena.riot.RDFFormat;
 import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.Quad;
 import org.apache.jena.system.Txn;
+import org.apache.jena.sparql.exec.UpdateExec;
+import org.apache.jena.update.UpdateRequest;
 
 /**
  * {@link GraphStore} over an in-process dataset (TDB2 with its text index), in transactions. Graphs named
@@ -113,6 +115,11 @@ public final class TdbGraphStore implements GraphStore {
             }
             replacement.getGraph().find().forEach(t -> dsg.add(g, t.getSubject(), t.getPredicate(), t.getObject()));
         });
+    }
+
+    @Override
+    public void update(String graphIri, UpdateRequest update) {
+        Txn.executeWrite(dataset, () -> UpdateExec.dataset(writeTarget(graphIri)).update(update).execute());
     }
 
     /** The dataset to write {@code graphIri} through: the text-indexed one, or for an unindexed graph the one beneath it. */

@@ -30,7 +30,7 @@ public final class FilterHandler {
 
     public static final int MAX_ARTICLES = 200;
     private static final Set<String> FIELDS = Set.of("articles", "q", "k", "terms", "mode", "explode", "exclude",
-            "yearFrom", "yearTo");
+            "yearFrom", "yearTo", "suggested");
 
     private final FilterService filter;
     private final ArticleRetriever retriever;
@@ -64,7 +64,7 @@ public final class FilterHandler {
         JsonRequest body = JsonRequest.of(ctx, FIELDS);
         TermSelection selection = TermSelection.validated(body.strings("terms", TermSelection.MAX_TERMS),
                 body.string("mode", 10), body.bool("explode"), body.strings("exclude", TermSelection.MAX_TERMS),
-                vocabulary.get());
+                vocabulary.get()).withSuggested(Boolean.TRUE.equals(body.bool("suggested")));
         if (selection.terms().isEmpty() && selection.exclude().isEmpty()) {
             throw ApiException.badRequest("no_terms", "Select at least one term in 'terms' or 'exclude'.");
         }

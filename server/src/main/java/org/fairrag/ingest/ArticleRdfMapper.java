@@ -82,6 +82,9 @@ public final class ArticleRdfMapper {
                 r.addProperty(MAJOR_TOPIC, concept);
             }
         }
+        for (Article.Subject s : a.suggestedSubjects()) {
+            r.addProperty(SUGGESTED_SUBJECT, m.createResource(s.termPid()));
+        }
         a.unresolvedHeadings().forEach(h -> r.addProperty(UNRESOLVED_HEADING, h));
         a.sources().forEach(s -> r.addProperty(SOURCE_COLLECTION, s));
         return m;
