@@ -15,7 +15,6 @@ import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryExecution;
 import org.apache.jena.query.QuerySolution;
 import org.apache.jena.query.ResultSet;
-import org.apache.jena.query.TxnType;
 import org.apache.jena.rdf.model.Model;
 import org.apache.jena.rdf.model.ModelFactory;
 import org.apache.jena.rdf.model.RDFNode;
@@ -88,21 +87,9 @@ public final class TdbGraphStore implements GraphStore {
         return builder.build();
     }
 
-    /**
-     * Runs {@code action} in a read transaction that is always ended, never aborted, even when the action
-     * throws (a dump whose client went away, a query stopped by its time limit). Jena's {@code Txn} aborts
-     * on an exception, and jena-text's TDB2 component answers every abort, of a read too, by rolling back
-     * the one shared Lucene index writer: that discards the text-index changes of a write transaction
-     * running at the same time, and two such aborts at once fail half-way, leaving the worker thread
-     * marked as inside a transaction, so that every later read on that thread failed at once.
-     */
+    /** A read that is ended, never aborted ({@link ReadTransactions}). */
     private <T> T read(Supplier<T> action) {
-        dataset.begin(TxnType.READ);
-        try {
-            return action.get();
-        } finally {
-            dataset.end();
-        }
+        return ReadTransactions.read(dataset, action);
     }
 
     @Override
