@@ -2,6 +2,7 @@ package org.fairrag.app;
 
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
@@ -27,6 +28,14 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
+import org.fairrag.annotate.MentionCheck;
+import org.fairrag.annotate.MentionIndex;
+import org.fairrag.annotate.MentionStore;
+import org.fairrag.annotate.Neighbours;
+import org.fairrag.annotate.StatisticsCache;
+import org.fairrag.annotate.SubjectModel;
+import org.fairrag.annotate.SubjectStatistics;
+import org.fairrag.annotate.SubjectSuggester;
 import org.fairrag.embed.CachingEmbedder;
 import org.fairrag.embed.Chunker;
 import org.fairrag.embed.Embedder;
@@ -34,24 +43,34 @@ import org.fairrag.embed.LangChainEmbedder;
 import org.fairrag.fdo.DatasetFdo;
 import org.fairrag.fdo.FdoKind;
 import org.fairrag.fdo.FdoPublisher;
-import org.fairrag.graph.EmbeddedFuseki;
+import org.fairrag.graph.EmbeddedDataset;
 import org.fairrag.graph.GraphStore;
 import org.fairrag.graph.Graphs;
 import org.fairrag.graph.RemoteGraphStore;
 import org.fairrag.graph.TdbGraphStore;
+import org.fairrag.generate.ChatModels;
+import org.fairrag.generate.Prompts;
 import org.fairrag.ingest.ArticleIndex;
 import org.fairrag.ingest.ArticleIngest;
 import org.fairrag.ingest.ConsistencyCheck;
 import org.fairrag.ingest.IngestProgress;
 import org.fairrag.ingest.SourceFile;
+import org.fairrag.ingest.SubjectSuggestions;
 import org.fairrag.ingest.VocabularyIngest;
 import org.fairrag.pid.Tombstones;
+import org.fairrag.relate.AssociationRefresher;
+import org.fairrag.relate.AssociationStore;
+import org.fairrag.relate.RelatedConcepts;
+import org.fairrag.relate.RelationTyper;
 import org.fairrag.store.ApiKeys;
 import org.fairrag.store.Database;
 import org.fairrag.store.IngestionRuns;
 import org.fairrag.store.PidRegistry;
 import org.fairrag.store.PostgresServer;
 import org.fairrag.search.ArticleIndexer;
+import org.fairrag.sparql.InProcessSparqlService;
+import org.fairrag.sparql.RemoteSparqlService;
+import org.fairrag.sparql.SparqlQueryService;
 import org.fairrag.search.PublishedArticles;
 import org.fairrag.store.SourceRecords;
 import org.fairrag.terms.TermIndexer;
@@ -97,7 +116,6 @@ public final class Fairrag implements AutoCloseable {
     private final PostgresServer embeddedPostgres;
     private final Database database;
     private final GraphStore graph;
-    private final EmbeddedFuseki fuseki;
     private final Graphs graphs;
     private final PidRegistry registry;
     private final IngestionRuns runs;
@@ -115,6 +133,13 @@ public final class Fairrag implements AutoCloseable {
     private final ArticleIndexer articleIndexer;
     private final TermIndexer termIndexer;
     private final ArticleSearch articleSearch;
+    private final MentionStore mentionStore;
+    private final MentionIndex mentionIndex;
+    private final StatisticsCache subjectStatistics;
+    private final AssociationStore associationStore;
+    private final RelatedConcepts relatedConcepts;
+    private final AssociationRefresher associationRefresher;
+    private SubjectSuggester subjectSuggester;
 
     private Fairrag(FairragConfig config) throws IOException {
         this.config = config;
@@ -157,15 +182,16 @@ public final class Fairrag implements AutoCloseable {
             this.database = Database.open(vertx, pgUrl, 16);
             closeables.add(database);
 
-            if (config.embeddedFuseki()) {
-                var fusekiConfig = config.textIndex()
-                        ? EmbeddedFuseki.bundledConfig() : EmbeddedFuseki.withoutTextIndex(EmbeddedFuseki.bundledConfig());
-                this.fuseki = EmbeddedFuseki.start(fusekiConfig, config.dataDir().resolve("fuseki"), config.sparqlTimeout());
-                closeables.add(fuseki);
-                this.graph = new TdbGraphStore(fuseki.dataset(), (config.textIndex() ? "embedded Fuseki (TDB2 + jena-text) at "
-                        : "embedded Fuseki (TDB2) at ") + fuseki.queryUrl(), Set.of(graphs.restrictedContent()));
+            if (config.embeddedTripleStore()) {
+                EmbeddedDataset store = EmbeddedDataset.open(EmbeddedDataset.bundledConfig(),
+                        config.dataDir().resolve("fuseki"), config.textIndex());
+                closeables.add(store);
+                this.graph = new TdbGraphStore(store.dataset(), config.textIndex()
+                        ? "embedded TDB2 + jena-text, in-process" : "embedded TDB2, in-process",
+                        // Mentions and associations hold no text the index searches; writing them past it saves time.
+                        Set.of(graphs.restrictedContent(), graphs.publicMentions(), graphs.restrictedMentions(),
+                                graphs.publicAssociations(), graphs.restrictedAssociations(), graphs.typedRelations()));
             } else {
-                this.fuseki = null;
                 this.graph = new RemoteGraphStore(config.sparqlUrl().orElseThrow(),
                         config.sparqlUpdateUrl().orElseThrow(), config.sparqlTimeout());
                 closeables.add(graph);
@@ -177,7 +203,7 @@ public final class Fairrag implements AutoCloseable {
             this.datasetFdo = new DatasetFdo(config.baseUrl());
             this.apiKeys = new ApiKeys(database.pool(), new SecureRandom());
             this.tombstones = new Tombstones(graph, graphs, registry, () -> List.copyOf(articleIndexes),
-                    this::refreshDataset, Clock.systemUTC(), config.baseUrl());
+                    this::afterTombstone, Clock.systemUTC(), config.baseUrl());
             if (config.vectors().kind() == VectorStoreSettings.Kind.NONE) {
                 this.embedder = null;
                 this.queryEmbedder = null;
@@ -203,6 +229,17 @@ public final class Fairrag implements AutoCloseable {
                 linker.bindTo(metrics);
                 this.articleSearch = new ArticleSearch(queryEmbedder, vectorIndex, this::vocabulary, linker);
             }
+            this.mentionStore = new MentionStore(graph, graphs);
+            this.mentionIndex = new MentionIndex(mentionStore, vocabulary::get);
+            if (config.mentions()) {
+                articleIndexes.add(mentionIndex);
+            }
+            this.subjectStatistics = new StatisticsCache(() -> SubjectStatistics.of(graph, graphs, vocabulary.get()),
+                    () -> mentionIndex.counts().articles());
+            this.associationStore = new AssociationStore(graph, graphs, datasetFdo.pid(), vocabulary::get, Clock.systemUTC());
+            this.relatedConcepts = new RelatedConcepts(graph, graphs, associationStore, vocabulary::get);
+            this.associationRefresher = new AssociationRefresher(associationStore);
+            closeables.add(associationRefresher);
             reloadVocabulary(IngestProgress.NONE);
             reindexIfEmpty();
         } catch (IOException | RuntimeException e) {
@@ -236,7 +273,15 @@ public final class Fairrag implements AutoCloseable {
         }
         if (counts.getOrDefault(FdoKind.ARTICLE, 0L) == 0) {
             LOG.info("No articles yet: loading the bundled demo slice");
-            ingest(SourceFile.ofResource(DEMO_ARTICLES), ArticleIngest.Options.DEFAULT, progress);
+            long mentionNanos = mentionIndex.counts().nanos();
+            ArticleIngest.Report report = ingest(SourceFile.ofResource(DEMO_ARTICLES), ArticleIngest.Options.DEFAULT, progress);
+            if (config.mentions()) {
+                double mentions = (mentionIndex.counts().nanos() - mentionNanos) / 1e9;
+                double total = report.took().toNanos() / 1e9;
+                LOG.info("Demo articles ingested in {} s, of which concept mentions {} s (+{}% over the rest)",
+                        String.format("%.1f", total), String.format("%.1f", mentions),
+                        String.format("%.0f", 100 * mentions / Math.max(1e-9, total - mentions)));
+            }
             loaded = true;
         }
         return loaded;
@@ -257,6 +302,7 @@ public final class Fairrag implements AutoCloseable {
                     .ifPresent(run -> publisher.publish(graphs.contentFor(run.accessLevel()), List.of(datasetFdo.runDraft(run)),
                             null).await());
             refreshDataset();
+            refreshAssociations();
         }
         return report;
     }
@@ -269,6 +315,7 @@ public final class Fairrag implements AutoCloseable {
 
     private ArticleIngest articleIngest() {
         return new ArticleIngest(publisher, registry, sourceRecords, runs, graphs, vocabulary::get, articleIndexes,
+                config.mentions() ? article -> subjectSuggester().forArticle(article) : SubjectSuggestions.NONE,
                 datasetFdo.pid());
     }
 
@@ -328,6 +375,60 @@ public final class Fairrag implements AutoCloseable {
             LOG.info("Indexed {} of {} articles", Math.min(pids.size(), from + REINDEX_BATCH), pids.size());
         }
         LOG.info("Vector index filled again in {} s", (System.nanoTime() - t0) / 1_000_000_000);
+    }
+
+    /**
+     * Annotates the articles of a collection published before concept mentions were kept, once: when no
+     * article has mentions yet. Articles ingested since are annotated as they are published.
+     */
+    public void annotateIfNone(IngestProgress progress) {
+        if (!config.mentions() || !mentionStore.isEmpty() || registry.countByKind().await().getOrDefault(FdoKind.ARTICLE, 0L) == 0) {
+            return;
+        }
+        LOG.info("The articles have no concept mentions yet: annotating them");
+        long t0 = System.nanoTime();
+        int n = mentionCheck().annotateAll(progress);
+        LOG.info("Concept mentions of {} articles found in {} s", n, (System.nanoTime() - t0) / 1_000_000_000);
+    }
+
+    /**
+     * Counts the associations between concepts again from the concept mentions (after an ingestion, a
+     * tombstone, {@code fairrag annotate}, {@code fairrag relations} or {@code check --repair}). Blocking.
+     */
+    public AssociationStore.Report refreshAssociations() {
+        return associationRefresher.refreshNow();
+    }
+
+    /** Counts the associations of a collection whose articles have mentions and no associations yet, once. */
+    public void countAssociationsIfNone() {
+        if (associationStore.isEmpty(AssociationStore.View.PUBLIC) && !mentionStore.isEmpty()) {
+            LOG.info("The concept mentions have not been counted into associations yet: counting them");
+            refreshAssociations();
+        }
+    }
+
+    /** Types associations with the configured language model ({@code fairrag relations --typed}). */
+    public RelationTyper relationTyper() {
+        FairragConfig.Llm llm = config.llm();
+        if (!llm.enabled()) {
+            throw new IllegalStateException("no language model is configured (FAIRRAG_LLM)");
+        }
+        ChatModels.ConfiguredBlocking chat = ChatModels.createBlocking(llm.provider(), llm.baseUrl().orElse(null),
+                llm.model().orElse(null), llm.apiKey().orElse(null), llm.timeout());
+        return new RelationTyper(graph, graphs, associationStore, relatedConcepts, vocabulary::get, chat.model(), chat.name(),
+                Prompts.bundled(), Clock.systemUTC());
+    }
+
+    /** A withdrawn article leaves the dataset's counts at once and the associations with the next count, soon after. */
+    private void afterTombstone() {
+        refreshDataset();
+        associationRefresher.request();
+    }
+
+    /** Verifies and repairs the concept mentions against the published articles ({@code check}, {@code annotate}). */
+    public MentionCheck mentionCheck() {
+        return new MentionCheck(registry, new PublishedArticles(graph, graphs), mentionStore, mentionIndex, vocabulary::get,
+                publisher::pidUrl);
     }
 
     private static VectorIndex openVectorIndex(FairragConfig config, Embedder embedder) {
@@ -399,10 +500,43 @@ public final class Fairrag implements AutoCloseable {
     public Optional<TermIndexer> termIndexer() { return Optional.ofNullable(termIndexer); }
     /** The article search the API runs (concept-aware hybrid); empty when FAIRRAG_VECTORS=none. */
     public Optional<ArticleSearch> articleSearch() { return Optional.ofNullable(articleSearch); }
+    /** Finds and keeps the concepts each article's text mentions. */
+    public MentionIndex mentionIndex() { return mentionIndex; }
+    /** Counts the associations again, one count at a time. */
+    public AssociationRefresher associationRefresher() { return associationRefresher; }
+    /** The associations between concepts that sentences mention together. */
+    public AssociationStore associationStore() { return associationStore; }
+    /** Reads the concepts most associated with a concept, with evidence. */
+    public RelatedConcepts relatedConcepts() { return relatedConcepts; }
+    /** How indexers use each term in the public articles, counted again as the collection grows. */
+    public StatisticsCache subjectStatistics() { return subjectStatistics; }
 
-    /** The loopback query URL of the triple store: embedded Fuseki, or the configured endpoint. */
-    public String sparqlQueryUrl() {
-        return fuseki != null ? fuseki.queryUrl() : config.sparqlUrl().orElseThrow();
+    /** Suggests subject terms for a text with the bundled model; built on first use. */
+    public synchronized SubjectSuggester subjectSuggester() {
+        if (subjectSuggester == null) {
+            subjectSuggester = subjectSuggester(SubjectModel.bundled());
+        }
+        return subjectSuggester;
+    }
+
+    /** A suggester over this collection with another model (benchmarks compare models). */
+    public SubjectSuggester subjectSuggester(SubjectModel model) {
+        return new SubjectSuggester(mentionIndex::finder,
+                vectorIndex == null ? Optional.empty() : Optional.of(new Neighbours(vectorIndex, embedder, new Chunker(),
+                        Neighbours.Settings.DEFAULT)),
+                subjectStatistics, model, vocabulary::get);
+    }
+
+    /**
+     * The service that runs public SPARQL queries: in this process on the embedded store, or forwarded to the
+     * configured external endpoint. Queries the time limit stops are counted in {@code fairrag.sparql.timeouts}.
+     */
+    public SparqlQueryService sparqlQueryService() {
+        Counter timeouts = Counter.builder("fairrag.sparql.timeouts").description("SPARQL queries stopped by the time limit")
+                .register(metrics);
+        return graph instanceof TdbGraphStore tdb
+                ? new InProcessSparqlService(tdb.dataset().asDatasetGraph(), config.sparqlTimeout(), timeouts)
+                : new RemoteSparqlService(config.sparqlUrl().orElseThrow(), config.sparqlTimeout(), timeouts);
     }
 
     @Override

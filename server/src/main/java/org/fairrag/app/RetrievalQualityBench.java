@@ -130,7 +130,7 @@ final class RetrievalQualityBench implements Callable<Integer> {
                 }
                 if (names) {
                     ArticleQuery filtered = new ArticleQuery(c.query, K, List.of(c.descriptor.id()), false, true, List.of(),
-                            null, null, Set.of(ArticleFilter.PUBLIC), ConceptUse.NONE);
+                            null, null, Set.of(ArticleFilter.PUBLIC), false, ConceptUse.NONE);
                     row.add(scores(pids(search.search(filtered).hits()), branch, relevantCount, index));
                 }
                 for (int i = 0; i < row.size(); i++) {

@@ -13,7 +13,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.regex.Pattern;
-import org.fairrag.http.WorkerPool;
+import org.fairrag.work.WorkerPool;
 import org.fairrag.vectors.IndexedChunk;
 
 /**
@@ -68,9 +68,11 @@ public final class ExtractiveSummarizer implements Summarizer {
     }
 
     @Override
-    public Future<Outcome> summarize(SummaryInput input, Consumer<Statement> onStatement) {
+    public Future<Outcome> summarize(SummaryInput input, Consumer<Statement> onStatement, Cancellation cancellation) {
         return pool.submit(() -> {
+            cancellation.check();
             List<Statement> statements = select(input);
+            cancellation.check();
             statements.forEach(onStatement);
             return new Outcome(statements, List.of());
         });

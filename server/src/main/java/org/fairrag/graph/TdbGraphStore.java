@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.graph.Triple;
@@ -24,6 +25,8 @@ import org.apache.jena.riot.RDFFormat;
 import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.Quad;
 import org.apache.jena.system.Txn;
+import org.apache.jena.sparql.exec.UpdateExec;
+import org.apache.jena.update.UpdateRequest;
 
 /**
  * {@link GraphStore} over an in-process dataset (TDB2 with its text index), in transactions. Graphs named
@@ -48,7 +51,7 @@ public final class TdbGraphStore implements GraphStore {
 
     @Override
     public List<QuerySolution> select(Query query, Map<String, ? extends RDFNode> bindings) {
-        return Txn.calculateRead(dataset, () -> {
+        return read(() -> {
             try (QueryExecution qe = execution(query, bindings)) {
                 ResultSet rs = qe.execSelect();
                 List<QuerySolution> out = new ArrayList<>();
@@ -60,7 +63,7 @@ public final class TdbGraphStore implements GraphStore {
 
     @Override
     public boolean ask(Query query, Map<String, ? extends RDFNode> bindings) {
-        return Txn.calculateRead(dataset, () -> {
+        return read(() -> {
             try (QueryExecution qe = execution(query, bindings)) {
                 return qe.execAsk();
             }
@@ -69,7 +72,7 @@ public final class TdbGraphStore implements GraphStore {
 
     @Override
     public Model construct(Query query, Map<String, ? extends RDFNode> bindings) {
-        return Txn.calculateRead(dataset, () -> {
+        return read(() -> {
             try (QueryExecution qe = execution(query, bindings)) {
                 Model m = ModelFactory.createDefaultModel();
                 m.add(qe.execConstruct());
@@ -84,6 +87,11 @@ public final class TdbGraphStore implements GraphStore {
         return builder.build();
     }
 
+    /** A read that is ended, never aborted ({@link ReadTransactions}). */
+    private <T> T read(Supplier<T> action) {
+        return ReadTransactions.read(dataset, action);
+    }
+
     @Override
     public void replaceDescriptions(String graphIri, Collection<String> subjects, Model replacement) {
         Node g = NodeFactory.createURI(graphIri);
@@ -94,6 +102,11 @@ public final class TdbGraphStore implements GraphStore {
             }
             replacement.getGraph().find().forEach(t -> dsg.add(g, t.getSubject(), t.getPredicate(), t.getObject()));
         });
+    }
+
+    @Override
+    public void update(String graphIri, UpdateRequest update) {
+        Txn.executeWrite(dataset, () -> UpdateExec.dataset(writeTarget(graphIri)).update(update).execute());
     }
 
     /** The dataset to write {@code graphIri} through: the text-indexed one, or for an unindexed graph the one beneath it. */
@@ -120,19 +133,20 @@ public final class TdbGraphStore implements GraphStore {
     @Override
     public void dumpNTriples(Collection<String> graphIris, OutputStream out) {
         StreamRDF stream = StreamRDFWriter.getWriterStream(out, RDFFormat.NTRIPLES);
-        Txn.executeRead(dataset, () -> {
+        read(() -> {
             stream.start();
             for (String graphIri : graphIris) {
                 dataset.asDatasetGraph().find(NodeFactory.createURI(graphIri), Node.ANY, Node.ANY, Node.ANY)
                         .forEachRemaining(q -> stream.triple(Triple.create(q.getSubject(), q.getPredicate(), q.getObject())));
             }
             stream.finish();
+            return null;
         });
     }
 
     @Override
     public long size(Collection<String> graphIris) {
-        return Txn.calculateRead(dataset, () -> {
+        return read(() -> {
             long n = 0;
             for (String graphIri : graphIris) {
                 n += dataset.asDatasetGraph().getGraph(NodeFactory.createURI(graphIri)).size();

@@ -17,11 +17,13 @@ import org.fairrag.vocab.VocabularyIndex;
  * @param yearFrom inclusive, or null
  * @param yearTo   inclusive, or null
  * @param accessLevels the access levels the caller may see
+ * @param withSuggested whether {@code terms} and {@code exclude} also match the subjects suggested for articles
+ *                 that came without any
  * @param concepts whether the search also searches the concepts of the query's words
  */
 public record ArticleQuery(String text, int k, List<String> terms, boolean matchAll, boolean explode,
                            List<String> exclude, Integer yearFrom, Integer yearTo, Set<String> accessLevels,
-                           ConceptUse concepts) {
+                           boolean withSuggested, ConceptUse concepts) {
 
     public ArticleQuery {
         terms = List.copyOf(terms);
@@ -29,15 +31,21 @@ public record ArticleQuery(String text, int k, List<String> terms, boolean match
         accessLevels = Set.copyOf(accessLevels);
     }
 
+    /** A search whose filters match indexers' subjects only, searching the query's concepts too. */
+    public ArticleQuery(String text, int k, List<String> terms, boolean matchAll, boolean explode, List<String> exclude,
+                        Integer yearFrom, Integer yearTo, Set<String> accessLevels) {
+        this(text, k, terms, matchAll, explode, exclude, yearFrom, yearTo, accessLevels, false, ConceptUse.ON);
+    }
+
     /** A query over public articles without filters, searching the query's concepts too. */
     public static ArticleQuery of(String text, int k) {
         return new ArticleQuery(text, k, List.of(), false, false, List.of(), null, null, Set.of(ArticleFilter.PUBLIC),
-                ConceptUse.ON);
+                false, ConceptUse.ON);
     }
 
     /** The same query with another use of concepts. */
     public ArticleQuery with(ConceptUse use) {
-        return new ArticleQuery(text, k, terms, matchAll, explode, exclude, yearFrom, yearTo, accessLevels, use);
+        return new ArticleQuery(text, k, terms, matchAll, explode, exclude, yearFrom, yearTo, accessLevels, withSuggested, use);
     }
 
     /** The filter of this query, with exploded terms expanded through {@code vocabulary}. */
@@ -53,6 +61,6 @@ public record ArticleQuery(String text, int k, List<String> terms, boolean match
         }
         Set<String> excluded = new LinkedHashSet<>();
         exclude.forEach(t -> excluded.addAll(expand.apply(t)));
-        return new ArticleFilter(groups, excluded, yearFrom, yearTo, accessLevels);
+        return new ArticleFilter(groups, excluded, yearFrom, yearTo, accessLevels, withSuggested);
     }
 }

@@ -45,6 +45,7 @@ public final class IndexedConceptArticles implements ConceptArticles {
     private static ArticleFilter with(ArticleFilter filter, List<Set<String>> branches) {
         List<Set<String>> required = new ArrayList<>(filter.requiredTerms());
         required.addAll(branches);
-        return new ArticleFilter(required, filter.excludedTerms(), filter.yearFrom(), filter.yearTo(), filter.accessLevels());
+        return new ArticleFilter(required, filter.excludedTerms(), filter.yearFrom(), filter.yearTo(), filter.accessLevels(),
+                filter.withSuggested());
     }
 }

@@ -136,7 +136,7 @@ public final class ConceptLinker {
     }
 
     private List<QueryConcept> named(String query, TermLexicon names, VocabularyIndex vocab) {
-        List<TermWords.Located> words = analyzer.located(query);
+        List<TermWords.Word> words = analyzer.located(query);
         List<Span> candidates = new ArrayList<>();
         for (int length = Math.min(options.maxWords, words.size()); length >= 1; length--) {
             for (int from = 0; from + length <= words.size(); from++) {
@@ -177,7 +177,7 @@ public final class ConceptLinker {
     /** Words {@code from} to {@code to} (exclusive) of the query, and the best name for them. */
     private record Span(int from, int to, String text, TermLexicon.Match match) {}
 
-    private static Span best(String query, List<TermWords.Located> words, int from, int to, TermLexicon names) {
+    private static Span best(String query, List<TermWords.Word> words, int from, int to, TermLexicon names) {
         String text = query.substring(words.get(from).start(), words.get(to - 1).end());
         List<TermLexicon.Match> best = names.match(text, 1);
         return best.isEmpty() ? null : new Span(from, to, text, best.get(0));
@@ -188,7 +188,7 @@ public final class ConceptLinker {
      * the same concept with a better score was not explained by it ("Epstein-Barr virus in children" is
      * Epstein-Barr virus, and "children" is left for a concept of its own).
      */
-    private static Span trimmed(Span span, String query, List<TermWords.Located> words, TermLexicon names) {
+    private static Span trimmed(Span span, String query, List<TermWords.Word> words, TermLexicon names) {
         while (span.to - span.from > 1) {
             Span better = null;
             for (Span shorter : new Span[] {best(query, words, span.from + 1, span.to, names),

@@ -130,7 +130,7 @@ class ConceptAwareSearchTest {
     @Test
     void should_keep_concept_lists_inside_the_filter() {
         ArticleQuery query = new ArticleQuery("Epstein-Barr virus", 10, List.of(), false, false, List.of(EBV), null, null,
-                Set.of(ArticleFilter.PUBLIC), ConceptUse.ON);
+                Set.of(ArticleFilter.PUBLIC), false, ConceptUse.ON);
 
         ArticleSearch.Result r = search.search(query);
 

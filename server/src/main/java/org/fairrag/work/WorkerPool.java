@@ -1,4 +1,4 @@
-package org.fairrag.http;
+package org.fairrag.work;
 
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.fairrag.failure.ApiException;
 
 /**
  * A named pool of worker threads for blocking work (Jena, Lucene, ONNX inference, file I/O), with a
@@ -20,12 +21,14 @@ public final class WorkerPool implements AutoCloseable {
     private final String name;
     private final WorkerExecutor executor;
     private final Semaphore permits;
+    private final int threads;
     private final int capacity;
     private final AtomicLong refused = new AtomicLong();
 
     public WorkerPool(Vertx vertx, String name, int threads, int queue) {
         this.name = name;
         this.executor = vertx.createSharedWorkerExecutor("fairrag-" + name, threads);
+        this.threads = threads;
         this.capacity = threads + queue;
         this.permits = new Semaphore(capacity);
     }
@@ -51,6 +54,15 @@ public final class WorkerPool implements AutoCloseable {
 
     public int capacity() {
         return capacity;
+    }
+
+    public int threads() {
+        return threads;
+    }
+
+    /** Whether every thread is taken: new tasks wait for one (or are refused once the queue is full too). */
+    public boolean saturated() {
+        return inFlight() >= threads;
     }
 
     /** Publishes the pool's use: tasks in flight, its capacity, and tasks refused because it was full. */
