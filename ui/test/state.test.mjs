@@ -7,7 +7,7 @@ const BASE = 'http://fairrag.test/';
 
 test('a state survives the round trip through its address', () => {
   const state = {
-    q: 'mouth cancer', k: 25, rq: 'gum', mode: 'all', explode: true, scope: 'collection', filter: true,
+    q: 'mouth cancer', notConcepts: ['D009062'], k: 25, rq: 'gum', mode: 'all', explode: true, scope: 'collection', filter: true,
     selected: [{id: 'D009062', label: null, exclude: false}, {id: 'D006258', label: null, exclude: true}],
   };
   const again = fromUrl(new URL(toUrl(state, BASE), BASE).href);
@@ -22,13 +22,14 @@ test('the defaults leave the address bare', () => {
 
 test('malformed values are dropped, not trusted', () => {
   const s = fromUrl(BASE + '?k=' + (MAX_K + 1) + '&terms=D009062,<script>,D1,mesh:ok_id&exclude=javascript:alert(1)'
-    + '&mode=most&scope=everything&explode=yes&filter=true');
+    + '&mode=most&scope=everything&explode=yes&filter=true&notConcepts=D009062,<b>,D009062');
   assert.equal(s.k, DEFAULT_K);
   assert.deepEqual(s.selected.map((t) => t.id), ['D009062', 'mesh:ok_id']);
   assert.equal(s.mode, 'any');
   assert.equal(s.scope, 'hits');
   assert.equal(s.explode, false);
   assert.equal(s.filter, false);
+  assert.deepEqual(s.notConcepts, ['D009062']);
 });
 
 test('a term both selected and excluded is kept once, excluded', () => {
