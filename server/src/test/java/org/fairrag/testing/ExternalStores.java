@@ -50,10 +50,22 @@ public final class ExternalStores {
         return config.pgUrl(stores.pgUrl()).sparqlUrl(stores.sparqlBase() + "/query").sparqlUpdateUrl(stores.sparqlBase() + "/update");
     }
 
-    /** Stops the Fuseki server of {@code dataDir}, if it has one. */
+    /**
+     * Lets the instance of {@code newDir} use the stores of {@code existingDir}: a second server on the same
+     * collection, with a data directory (and an embedded vector index) of its own.
+     */
+    public static synchronized void share(Path existingDir, Path newDir) {
+        Stores stores = byDir.get(existingDir.toAbsolutePath());
+        if (stores == null) {
+            throw new IllegalStateException("no external stores for " + existingDir);
+        }
+        byDir.put(newDir.toAbsolutePath(), stores);
+    }
+
+    /** Stops the Fuseki server of {@code dataDir} once no other directory shares it. */
     static synchronized void stop(Path dataDir) {
         Stores stores = byDir.remove(dataDir.toAbsolutePath());
-        if (stores != null) {
+        if (stores != null && !byDir.containsValue(stores)) {
             stop(stores.fuseki());
         }
     }
