@@ -29,7 +29,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "fairrag", mixinStandardHelpOptions = true, version = "fairrag 0.1.0",
         description = "FAIR Graph-RAG server for biomedical literature.",
         subcommands = {Main.Serve.class, Main.Ingest.class, Main.Info.class, CheckCommand.class, BenchCommand.class,
-                PidCommand.class, ApiKeyCommand.class})
+                PidCommand.class, ApiKeyCommand.class, DemoVectorsCommand.class})
 public final class Main implements Callable<Integer> {
 
     private static final Logger LOG = LoggerFactory.getLogger(Main.class);
@@ -73,20 +73,19 @@ public final class Main implements Callable<Integer> {
         }
 
         int run(ConfigOptions opts) throws IOException, InterruptedException {
-            FairragConfig config = opts.config();
-            Fairrag fairrag = Fairrag.open(config);
+            Lifecycle lifecycle = Lifecycle.begin(opts.config());
             CountDownLatch stopped = new CountDownLatch(1);
-            // The instance also closes itself from a hook of its own; this one writes the logs out and lets run() return.
+            // The lifecycle also closes itself from a hook of its own; this one writes the logs out and lets run() return.
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 LOG.info("Shutting down");
-                fairrag.close();
+                lifecycle.close();
+                LOG.info("fairrag stopped");
                 flushLogs();
                 stopped.countDown();
             }, "fairrag-serve-shutdown"));
-            if (config.loadDemo()) {
-                fairrag.loadDemoIfEmpty(new ConsoleProgress());
-            }
-            HttpServerLauncher.start(fairrag);
+            StartupSequence startup = new StartupSequence(lifecycle, new ConsoleProgress());
+            startup.listen();
+            startup.open();
             stopped.await();
             return 0;
         }
