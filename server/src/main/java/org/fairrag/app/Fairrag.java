@@ -1,33 +1,21 @@
 package org.fairrag.app;
 
 import io.vertx.core.Vertx;
-import io.vertx.core.VertxOptions;
-import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
-import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
-import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
-import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
-import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.vertx.core.file.FileSystemOptions;
-import io.vertx.micrometer.Label;
-import io.vertx.micrometer.MicrometerMetricsFactory;
-import io.vertx.micrometer.MicrometerMetricsOptions;
-import java.util.EnumSet;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.io.UncheckedIOException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
+import org.fairrag.embed.BundledVectors;
 import org.fairrag.embed.CachingEmbedder;
+import org.fairrag.embed.PrecomputedEmbedder;
 import org.fairrag.embed.Chunker;
 import org.fairrag.embed.Embedder;
 import org.fairrag.embed.LangChainEmbedder;
@@ -56,12 +44,13 @@ import org.fairrag.search.PublishedArticles;
 import org.fairrag.store.SourceRecords;
 import org.fairrag.terms.TermIndexer;
 import org.fairrag.terms.TermLexicon;
+import org.fairrag.terms.VocabularySnapshot;
+import org.fairrag.terms.VocabularyState;
 import org.fairrag.vectors.LuceneVectorIndex;
 import org.fairrag.vectors.VectorIndex;
 import org.fairrag.vectors.VectorStoreSettings;
 import org.fairrag.vectors.WeaviateVectorIndex;
 import org.fairrag.vocab.Concept;
-import org.fairrag.vocab.VocabularyGraphReader;
 import org.fairrag.vocab.VocabularyIndex;
 import org.fairrag.vocab.VocabularyInfo;
 import org.fairrag.vocab.read.MeshTsvReader;
@@ -83,16 +72,19 @@ public final class Fairrag implements AutoCloseable {
 
     public static final String DEMO_ARTICLES = "/fairrag/demo/articles.jsonl.gz";
     public static final String BUNDLED_MESH = "/fairrag/ontologies/mesh/mesh2024_descriptors.tsv.gz";
-    private static final String INSTANCE_FILE = "fairrag-instance.properties";
+    /** The vectors of the bundled MeSH's preferred names and of the demo articles' chunks, made ahead ({@code fairrag demo-vectors}). */
+    public static final String MESH_NAME_VECTORS = "/fairrag/demo/mesh-names.vectors";
+    public static final String DEMO_CHUNK_VECTORS = "/fairrag/demo/demo-chunks.vectors";
+    /** The vocabulary snapshot, under the data directory. */
+    public static final String VOCABULARY_SNAPSHOT = "snapshots/vocabulary.snapshot";
     /** Articles read back from the graph and indexed per step when the vector index is filled again. */
     private static final int REINDEX_BATCH = 500;
 
+    private final Lifecycle lifecycle;
     private final FairragConfig config;
     private final Vertx vertx;
-    private final PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-    private final List<AutoCloseable> closeables = new ArrayList<>();
-    private final Thread shutdownHook = new Thread(this::closeQuietly, "fairrag-shutdown");
-    private final PostgresServer embeddedPostgres;
+    private final PrometheusMeterRegistry metrics;
+    private final AtomicReference<PostgresServer> embeddedPostgres = new AtomicReference<>();
     private final Database database;
     private final GraphStore graph;
     private final EmbeddedFuseki fuseki;
@@ -102,71 +94,69 @@ public final class Fairrag implements AutoCloseable {
     private final SourceRecords sourceRecords;
     private final FdoPublisher publisher;
     private final DatasetFdo datasetFdo;
-    private final AtomicReference<VocabularyIndex> vocabulary = new AtomicReference<>(VocabularyIndex.empty());
     private final List<ArticleIndex> articleIndexes = new ArrayList<>();
     private final ApiKeys apiKeys;
     private final Tombstones tombstones;
-    private final AtomicReference<TermLexicon> termLexicon = new AtomicReference<>(TermLexicon.empty());
     private final Embedder embedder;
     private final Embedder queryEmbedder;
     private final VectorIndex vectorIndex;
     private final ArticleIndexer articleIndexer;
     private final TermIndexer termIndexer;
+    private final BundledVectors bundledVectors;
+    private final VocabularyState vocabularyState;
 
-    private Fairrag(FairragConfig config) throws IOException {
-        this.config = config;
-        Files.createDirectories(config.dataDir());
-        DataDirectoryLock lock = DataDirectoryLock.acquire(config.dataDir());
-        closeables.add(lock);
-        Runtime.getRuntime().addShutdownHook(shutdownHook);
-        try {
-            checkBaseUrl(config);
-        } catch (IOException | RuntimeException e) {
-            close();
-            throw e;
-        }
-        this.vertx = Vertx.builder()
-                .with(new VertxOptions()
-                        .setFileSystemOptions(new FileSystemOptions().setFileCacheDir(config.dataDir().resolve("cache").toString()))
-                        // Vert.x keeps backends by registry name: a name of its own per instance, so that
-                        // several instances in one JVM (tests) each count their own requests.
-                        .setMetricsOptions(new MicrometerMetricsOptions().setEnabled(true)
-                                .setRegistryName("fairrag-" + UUID.randomUUID())
-                                .setLabels(EnumSet.of(Label.HTTP_ROUTE, Label.HTTP_METHOD, Label.HTTP_CODE, Label.POOL_TYPE, Label.POOL_NAME))))
-                .withMetrics(new MicrometerMetricsFactory(metrics))
-                .build();
-        closeables.add(() -> vertx.close().await());
-        new JvmMemoryMetrics().bindTo(metrics);
-        new JvmGcMetrics().bindTo(metrics);
-        new JvmThreadMetrics().bindTo(metrics);
-        new ProcessorMetrics().bindTo(metrics);
+    private Fairrag(Lifecycle lifecycle, IngestProgress progress) throws IOException {
+        this.lifecycle = lifecycle;
+        this.config = lifecycle.config();
+        this.vertx = lifecycle.vertx();
+        this.metrics = lifecycle.metrics();
+        // Started at once and waited for where needed: PostgreSQL and the snapshot do not wait for the triple
+        // store and the model, nor they for them.
+        VocabularySnapshot snapshot = new VocabularySnapshot(config.dataDir().resolve(VOCABULARY_SNAPSHOT));
+        Background<Optional<VocabularySnapshot.Contents>> saved = Background.start("read the vocabulary snapshot", snapshot::read);
+        Background<Database> startingDatabase = Background.start("start PostgreSQL", this::openDatabase);
         try {
             this.graphs = new Graphs(config.baseUrl());
-            String pgUrl;
-            if (config.embeddedPostgres()) {
-                this.embeddedPostgres = PostgresServer.start(config.dataDir().resolve("postgres"));
-                closeables.add(embeddedPostgres);
-                pgUrl = embeddedPostgres.url();
-            } else {
-                this.embeddedPostgres = null;
-                pgUrl = config.pgUrl().orElseThrow();
-            }
-            this.database = Database.open(vertx, pgUrl, 16);
-            closeables.add(database);
-
+            progress.step("Starting the stores");
             if (config.embeddedFuseki()) {
                 var fusekiConfig = config.textIndex()
                         ? EmbeddedFuseki.bundledConfig() : EmbeddedFuseki.withoutTextIndex(EmbeddedFuseki.bundledConfig());
                 this.fuseki = EmbeddedFuseki.start(fusekiConfig, config.dataDir().resolve("fuseki"), config.sparqlTimeout());
-                closeables.add(fuseki);
+                lifecycle.closeWith(fuseki);
                 this.graph = new TdbGraphStore(fuseki.dataset(), (config.textIndex() ? "embedded Fuseki (TDB2 + jena-text) at "
                         : "embedded Fuseki (TDB2) at ") + fuseki.queryUrl(), Set.of(graphs.restrictedContent()));
             } else {
                 this.fuseki = null;
                 this.graph = new RemoteGraphStore(config.sparqlUrl().orElseThrow(),
                         config.sparqlUpdateUrl().orElseThrow(), config.sparqlTimeout());
-                closeables.add(graph);
+                lifecycle.closeWith(graph);
             }
+            TermIndexer terms;
+            if (config.vectors().kind() == VectorStoreSettings.Kind.NONE) {
+                this.embedder = null;
+                this.queryEmbedder = null;
+                this.vectorIndex = null;
+                this.articleIndexer = null;
+                this.bundledVectors = null;
+                terms = null;
+            } else {
+                this.embedder = LangChainEmbedder.create(config.embedding());
+                CachingEmbedder cached = new CachingEmbedder(embedder, config.queryCacheSize());
+                cached.bindTo(metrics);
+                this.queryEmbedder = cached;
+                this.vectorIndex = openVectorIndex(config, embedder);
+                lifecycle.closeWith(vectorIndex);
+                Chunker chunker = new Chunker();
+                this.bundledVectors = new BundledVectors(List.of(
+                        new BundledVectors.Source(MESH_NAME_VECTORS, List.of(BUNDLED_MESH)),
+                        new BundledVectors.Source(DEMO_CHUNK_VECTORS, List.of(DEMO_ARTICLES))), embedder, chunker.version());
+                Embedder indexing = new PrecomputedEmbedder(embedder, bundledVectors);
+                this.articleIndexer = new ArticleIndexer(vectorIndex, indexing, chunker.using(bundledVectors));
+                terms = new TermIndexer(vectorIndex, indexing);
+                articleIndexes.add(articleIndexer);
+            }
+            this.termIndexer = terms;
+            this.database = startingDatabase.await();
             this.registry = new PidRegistry(database.pool());
             this.runs = new IngestionRuns(database.pool());
             this.sourceRecords = new SourceRecords(database.pool());
@@ -175,34 +165,43 @@ public final class Fairrag implements AutoCloseable {
             this.apiKeys = new ApiKeys(database.pool(), new SecureRandom());
             this.tombstones = new Tombstones(graph, graphs, registry, () -> List.copyOf(articleIndexes),
                     this::refreshDataset, Clock.systemUTC(), config.baseUrl());
-            if (config.vectors().kind() == VectorStoreSettings.Kind.NONE) {
-                this.embedder = null;
-                this.queryEmbedder = null;
-                this.vectorIndex = null;
-                this.articleIndexer = null;
-                this.termIndexer = null;
-            } else {
-                this.embedder = LangChainEmbedder.create(config.embedding());
-                CachingEmbedder cached = new CachingEmbedder(embedder, config.queryCacheSize());
-                cached.bindTo(metrics);
-                this.queryEmbedder = cached;
-                this.vectorIndex = openVectorIndex(config, embedder);
-                closeables.add(vectorIndex);
-                this.articleIndexer = new ArticleIndexer(vectorIndex, embedder, new Chunker());
-                this.termIndexer = new TermIndexer(vectorIndex, embedder);
-                articleIndexes.add(articleIndexer);
-            }
-            reloadVocabulary(IngestProgress.NONE);
+            this.vocabularyState = new VocabularyState(graph, graphs.vocabulary(), snapshot, terms);
+            vocabularyState.open(saved.await(), progress);
             reindexIfEmpty();
         } catch (IOException | RuntimeException e) {
+            startingDatabase.awaitQuietly();
             close();
             throw e;
         }
     }
 
-    /** Starts the stores and reads the vocabulary. Blocks for a few seconds. */
+    /** Starts the embedded PostgreSQL (or takes the configured one) and migrates its schema; both close with the instance. */
+    private Database openDatabase() throws IOException {
+        String pgUrl;
+        if (config.embeddedPostgres()) {
+            PostgresServer server = PostgresServer.start(config.dataDir().resolve("postgres"));
+            lifecycle.closeWith(server);
+            embeddedPostgres.set(server);
+            pgUrl = server.url();
+        } else {
+            pgUrl = config.pgUrl().orElseThrow();
+        }
+        Database db = Database.open(vertx, pgUrl, 16);
+        lifecycle.closeWith(db);
+        return db;
+    }
+
+    /** Takes the data directory, starts the stores and reads the vocabulary. Blocks for a few seconds. */
     public static Fairrag open(FairragConfig config) throws IOException {
-        return new Fairrag(config);
+        return open(Lifecycle.begin(config), IngestProgress.NONE);
+    }
+
+    /**
+     * Starts the stores on a begun lifecycle and reads the vocabulary, telling {@code progress} what it is
+     * doing. Blocks for a few seconds. The instance closes the lifecycle when it closes, and so does a failure.
+     */
+    public static Fairrag open(Lifecycle lifecycle, IngestProgress progress) throws IOException {
+        return new Fairrag(lifecycle, progress);
     }
 
     /**
@@ -228,12 +227,36 @@ public final class Fairrag implements AutoCloseable {
             ingest(SourceFile.ofResource(DEMO_ARTICLES), ArticleIngest.Options.DEFAULT, progress);
             loaded = true;
         }
+        if (bundledVectors != null) {
+            bundledVectors.release();
+        }
         return loaded;
     }
 
+    /**
+     * Publishes a vocabulary's concepts as term FDOs, then holds it in memory with its lexicon and term
+     * vectors. The term vectors are written while the graph takes the concepts.
+     */
     public VocabularyIngest.Report loadVocabulary(VocabularyInfo info, List<Concept> concepts, IngestProgress progress) {
-        VocabularyIngest.Report report = new VocabularyIngest(publisher, graphs).load(info, concepts, progress);
-        reloadVocabulary(progress);
+        VocabularyIngest ingest = new VocabularyIngest(publisher, graphs);
+        List<Concept> prefixed = VocabularyIngest.prefixed(info, concepts);
+        Background<Boolean> termVectors = Background.start("write the term vectors", () -> {
+            vocabularyState.indexAhead(prefixed, ingest.pidOf(info), IngestProgress.NONE);
+            return true;
+        });
+        VocabularyIngest.Report report;
+        try {
+            report = ingest.load(info, concepts, progress);
+        } catch (RuntimeException e) {
+            termVectors.awaitQuietly();
+            throw e;
+        }
+        try {
+            termVectors.await();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        vocabularyState.published(report.published(), ingest.pidOf(info), progress);
         refreshDataset();
         return report;
     }
@@ -252,12 +275,12 @@ public final class Fairrag implements AutoCloseable {
 
     /** Verifies and repairs the agreement of the triple store, the vector index and the PID registry. */
     public ConsistencyCheck consistencyCheck() {
-        return new ConsistencyCheck(graph, graphs, registry, vectorIndex(), articleIndexer(), vocabulary::get,
+        return new ConsistencyCheck(graph, graphs, registry, vectorIndex(), articleIndexer(), this::vocabulary,
                 pmids -> articleIngest().republish(pmids), publisher::pidUrl);
     }
 
     private ArticleIngest articleIngest() {
-        return new ArticleIngest(publisher, registry, sourceRecords, runs, graphs, vocabulary::get, articleIndexes,
+        return new ArticleIngest(publisher, registry, sourceRecords, runs, graphs, this::vocabulary, articleIndexes,
                 datasetFdo.pid());
     }
 
@@ -273,28 +296,6 @@ public final class Fairrag implements AutoCloseable {
                 counts.getOrDefault(FdoKind.TERM, 0L), counts.getOrDefault(FdoKind.SUMMARY, 0L), triples, bySource);
         List<IngestionRuns.Run> publicRuns = runs.all().await().stream().filter(r -> "public".equals(r.accessLevel())).toList();
         publisher.publish(graphs.publicContent(), List.of(datasetFdo.draft(stats, publicRuns)), null).await();
-    }
-
-    /** Reads the vocabulary into memory, rebuilds the term lexicon and brings the term vectors up to date. */
-    private void reloadVocabulary(IngestProgress progress) {
-        long t0 = System.nanoTime();
-        VocabularyIndex index = VocabularyGraphReader.read(graph, graphs.vocabulary());
-        vocabulary.set(index);
-        if (index.isEmpty()) {
-            return;
-        }
-        LOG.info("Vocabulary: {} terms in memory ({} ms)", index.size(), (System.nanoTime() - t0) / 1_000_000);
-        long t1 = System.nanoTime();
-        termLexicon.set(TermLexicon.of(index));
-        LOG.info("Term lexicon built ({} ms)", (System.nanoTime() - t1) / 1_000_000);
-        if (termIndexer != null) {
-            long t2 = System.nanoTime();
-            TermIndexer.Report r = termIndexer.sync(index, progress);
-            if (r.embeddedTerms() > 0 || r.deletedTerms() > 0) {
-                LOG.info("Term vectors: {} terms ({} names) embedded, {} removed, {} unchanged ({} s)", r.embeddedTerms(),
-                        r.embeddedNames(), r.deletedTerms(), r.unchangedTerms(), (System.nanoTime() - t2) / 1_000_000_000);
-            }
-        }
     }
 
     /**
@@ -313,7 +314,7 @@ public final class Fairrag implements AutoCloseable {
         long t0 = System.nanoTime();
         for (int from = 0; from < pids.size(); from += REINDEX_BATCH) {
             articleIndexer.index(published.read(pids.subList(from, Math.min(pids.size(), from + REINDEX_BATCH)),
-                    vocabulary.get()));
+                    vocabulary()));
             LOG.info("Indexed {} of {} articles", Math.min(pids.size(), from + REINDEX_BATCH), pids.size());
         }
         LOG.info("Vector index filled again in {} s", (System.nanoTime() - t0) / 1_000_000_000);
@@ -336,35 +337,15 @@ public final class Fairrag implements AutoCloseable {
 
     /** Closes {@code resource} with this instance, before everything opened earlier. */
     public void closeWithInstance(AutoCloseable resource) {
-        closeables.add(resource);
-    }
-
-    private static void checkBaseUrl(FairragConfig config) throws IOException {
-        Path file = config.dataDir().resolve(INSTANCE_FILE);
-        Properties p = new Properties();
-        if (Files.exists(file)) {
-            try (InputStream in = Files.newInputStream(file)) {
-                p.load(in);
-            }
-            String minted = p.getProperty("baseUrl");
-            if (minted != null && !minted.equals(config.baseUrl())) {
-                throw new IllegalStateException("The data in " + config.dataDir() + " was published under the base URL "
-                        + minted + ", so its PIDs start with " + minted + "/pid/. Start with FAIRRAG_BASE_URL=" + minted
-                        + " (or --base-url), or use another FAIRRAG_DATA_DIR for " + config.baseUrl() + ".");
-            }
-        } else {
-            p.setProperty("baseUrl", config.baseUrl());
-            try (var out = Files.newOutputStream(file)) {
-                p.store(out, "fairrag instance: PIDs in this data directory are minted under this base URL");
-            }
-        }
+        lifecycle.closeWith(resource);
     }
 
     public FairragConfig config() { return config; }
+    Lifecycle lifecycle() { return lifecycle; }
     /** Every meter of this instance: Vert.x HTTP metrics, worker pools, caches, JVM; scraped at /metrics. */
     public PrometheusMeterRegistry metrics() { return metrics; }
     /** The embedded PostgreSQL; empty when an external one is configured. */
-    public Optional<PostgresServer> embeddedPostgres() { return Optional.ofNullable(embeddedPostgres); }
+    public Optional<PostgresServer> embeddedPostgres() { return Optional.ofNullable(embeddedPostgres.get()); }
     public Vertx vertx() { return vertx; }
     public Database database() { return database; }
     public GraphStore graph() { return graph; }
@@ -373,11 +354,13 @@ public final class Fairrag implements AutoCloseable {
     public IngestionRuns runs() { return runs; }
     public FdoPublisher publisher() { return publisher; }
     public DatasetFdo datasetFdo() { return datasetFdo; }
-    public VocabularyIndex vocabulary() { return vocabulary.get(); }
+    public VocabularyIndex vocabulary() { return vocabularyState.vocabulary(); }
     public ApiKeys apiKeys() { return apiKeys; }
     /** Withdraws articles and summaries; blocking. */
     public Tombstones tombstones() { return tombstones; }
-    public TermLexicon termLexicon() { return termLexicon.get(); }
+    public TermLexicon termLexicon() { return vocabularyState.lexicon(); }
+    /** Where the vocabulary in memory came from: the snapshot, the graph, or the concepts just published. */
+    public VocabularyState.Origin vocabularyOrigin() { return vocabularyState.origin(); }
     /** The vector index; empty when FAIRRAG_VECTORS=none. */
     public Optional<VectorIndex> vectorIndex() { return Optional.ofNullable(vectorIndex); }
     /** The embedder for bulk text (no cache); empty when FAIRRAG_VECTORS=none. */
@@ -394,23 +377,7 @@ public final class Fairrag implements AutoCloseable {
 
     @Override
     public void close() {
-        closeQuietly();
-        try {
-            Runtime.getRuntime().removeShutdownHook(shutdownHook);
-        } catch (IllegalStateException e) {
-            // The JVM is shutting down: the hook is running or has run.
-        }
+        lifecycle.close();
         LOG.info("fairrag stopped");
-    }
-
-    private synchronized void closeQuietly() {
-        for (int i = closeables.size() - 1; i >= 0; i--) {
-            try {
-                closeables.get(i).close();
-            } catch (Exception e) {
-                LOG.warn("Error while stopping {}: {}", closeables.get(i), e.toString());
-            }
-        }
-        closeables.clear();
     }
 }

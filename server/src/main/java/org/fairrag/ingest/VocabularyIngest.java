@@ -2,6 +2,7 @@ package org.fairrag.ingest;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import org.apache.jena.rdf.model.Model;
 import org.apache.jena.rdf.model.ModelFactory;
 import org.fairrag.fdo.FdoDraft;
@@ -27,9 +28,9 @@ public final class VocabularyIngest {
     private static final Logger LOG = LoggerFactory.getLogger(VocabularyIngest.class);
     private static final int BATCH_SIZE = 2000;
 
-    /** What a vocabulary load did. */
+    /** What a vocabulary load did; {@code published} are the concepts now in the graph (with prefixed ids). */
     public record Report(String schemePid, int terms, int created, int updated, int unchanged, int rejected,
-                         List<String> rejections) {}
+                         List<String> rejections, List<Concept> published) {}
 
     private final FdoPublisher publisher;
     private final Graphs graphs;
@@ -44,11 +45,21 @@ public final class VocabularyIngest {
         return PidScheme.idFor(info.termSourceKey(termId));
     }
 
-    public Report load(VocabularyInfo info, List<Concept> concepts, IngestProgress progress) {
-        List<Concept> prefixed = concepts.stream().map(c -> new Concept(info.termId(c.id()), c.sourceIri(),
+    /** The concepts with their ids (and broader links) as the vocabulary's terms have them: prefixed with its key, if it has one. */
+    public static List<Concept> prefixed(VocabularyInfo info, List<Concept> concepts) {
+        return concepts.stream().map(c -> new Concept(info.termId(c.id()), c.sourceIri(),
                 c.prefLabel(), c.altLabels(), c.notations(), c.broaderIds().stream().map(info::termId).toList(),
                 c.scopeNote())).toList();
-        VocabularyIndex index = VocabularyIndex.of(prefixed, id -> publisher.pidUrl(termId(info, id)));
+    }
+
+    /** The PID URL of each term of the vocabulary, by its (prefixed) id. */
+    public Function<String, String> pidOf(VocabularyInfo info) {
+        return id -> publisher.pidUrl(termId(info, id));
+    }
+
+    public Report load(VocabularyInfo info, List<Concept> concepts, IngestProgress progress) {
+        List<Concept> prefixed = prefixed(info, concepts);
+        VocabularyIndex index = VocabularyIndex.of(prefixed, pidOf(info));
         String schemeId = PidScheme.idFor(info.schemeSourceKey());
         String schemePid = publisher.pidUrl(schemeId);
         ConceptRdfMapper mapper = new ConceptRdfMapper(info, schemePid, index, graphs.baseUrl() + "/dataset/dump");
@@ -60,6 +71,7 @@ public final class VocabularyIngest {
         progress.start("Loading " + info.title(), prefixed.size(), "terms");
         int created = 0, updated = 0, unchanged = 0, done = 0;
         List<String> rejections = new ArrayList<>();
+        List<Concept> published = new ArrayList<>(prefixed.size());
         List<Concept> batch = new ArrayList<>(BATCH_SIZE);
         try {
             for (int i = 0; i < prefixed.size(); i += BATCH_SIZE) {
@@ -84,6 +96,7 @@ public final class VocabularyIngest {
                     }
                     drafts.add(new FdoDraft(termId(info, t.id()), FdoKind.TERM, info.termSourceKey(t.id()),
                             t.sourceIri(), descriptions.get(k), "public"));
+                    published.add(batch.get(k));
                 }
                 FdoPublisher.Outcome outcome = publisher.publish(graph, drafts, null).await();
                 created += outcome.created().size();
@@ -97,6 +110,7 @@ public final class VocabularyIngest {
         }
         LOG.info("{}: {} terms, {} created, {} updated, {} unchanged, {} rejected", info.title(), prefixed.size(),
                 created, updated, unchanged, rejections.size());
-        return new Report(schemePid, prefixed.size(), created, updated, unchanged, rejections.size(), rejections);
+        return new Report(schemePid, prefixed.size(), created, updated, unchanged, rejections.size(), rejections,
+                published);
     }
 }
