@@ -3,7 +3,6 @@ package org.fairrag.app;
 import io.vertx.core.Vertx;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.security.SecureRandom;
 import java.time.Clock;
@@ -53,7 +52,6 @@ import org.fairrag.vectors.WeaviateVectorIndex;
 import org.fairrag.vocab.Concept;
 import org.fairrag.vocab.VocabularyIndex;
 import org.fairrag.vocab.VocabularyInfo;
-import org.fairrag.vocab.read.MeshTsvReader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -212,20 +210,32 @@ public final class Fairrag implements AutoCloseable {
     public boolean loadDemoIfEmpty(IngestProgress progress) throws IOException {
         Map<FdoKind, Long> counts = registry.countByKind().await();
         boolean loaded = false;
-        if (counts.getOrDefault(FdoKind.TERM, 0L) == 0) {
+        VocabularyLoad mesh = null;
+        // By the graph, not the registry: a vocabulary load that did not commit leaves PIDs registered ahead.
+        if (vocabulary().isEmpty()) {
             LOG.info("No vocabulary yet: loading the bundled MeSH 2024 descriptors");
-            try (InputStream in = Fairrag.class.getResourceAsStream(BUNDLED_MESH)) {
-                if (in == null) {
-                    throw new IOException("Missing bundled MeSH vocabulary " + BUNDLED_MESH);
+            mesh = startVocabularyLoad(VocabularyInfo.MESH_2024, DemoData.meshConcepts(), progress);
+            loaded = true;
+        }
+        // The articles need the vocabulary in memory, not its lexicon: that is built meanwhile.
+        boolean articles = counts.getOrDefault(FdoKind.ARTICLE, 0L) == 0;
+        if (articles) {
+            LOG.info("No articles yet: loading the bundled demo slice");
+            try {
+                ingest(SourceFile.ofResource(DEMO_ARTICLES), ArticleIngest.Options.DEFAULT, progress);
+            } catch (IOException | RuntimeException e) {
+                if (mesh != null) {
+                    mesh.derived().awaitQuietly();
                 }
-                loadVocabulary(VocabularyInfo.MESH_2024, MeshTsvReader.read(org.fairrag.ingest.read.SourceFormats.decompressed(in)), progress);
+                throw e;
             }
             loaded = true;
         }
-        if (counts.getOrDefault(FdoKind.ARTICLE, 0L) == 0) {
-            LOG.info("No articles yet: loading the bundled demo slice");
-            ingest(SourceFile.ofResource(DEMO_ARTICLES), ArticleIngest.Options.DEFAULT, progress);
-            loaded = true;
+        if (mesh != null) {
+            mesh.finish(progress);
+            if (!articles) {
+                refreshDataset();
+            }
         }
         if (bundledVectors != null) {
             bundledVectors.release();
@@ -238,8 +248,20 @@ public final class Fairrag implements AutoCloseable {
      * vectors. The term vectors are written while the graph takes the concepts.
      */
     public VocabularyIngest.Report loadVocabulary(VocabularyInfo info, List<Concept> concepts, IngestProgress progress) {
+        VocabularyLoad load = startVocabularyLoad(info, concepts, progress);
+        load.finish(progress);
+        refreshDataset();
+        return load.report();
+    }
+
+    /**
+     * Publishes the concepts and takes them into the vocabulary in memory; returns before the lexicon is built
+     * ({@link VocabularyLoad#finish}), so that articles can be ingested meanwhile.
+     */
+    private VocabularyLoad startVocabularyLoad(VocabularyInfo info, List<Concept> concepts, IngestProgress progress) {
         VocabularyIngest ingest = new VocabularyIngest(publisher, graphs);
         List<Concept> prefixed = VocabularyIngest.prefixed(info, concepts);
+        // The term vectors need the names only: they are written while the graph takes the concepts.
         Background<Boolean> termVectors = Background.start("write the term vectors", () -> {
             vocabularyState.indexAhead(prefixed, ingest.pidOf(info), IngestProgress.NONE);
             return true;
@@ -247,18 +269,32 @@ public final class Fairrag implements AutoCloseable {
         VocabularyIngest.Report report;
         try {
             report = ingest.load(info, concepts, progress);
+            termVectors.await();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         } catch (RuntimeException e) {
             termVectors.awaitQuietly();
             throw e;
         }
-        try {
-            termVectors.await();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        vocabularyState.published(report.published(), ingest.pidOf(info));
+        boolean vectorsCurrent = report.rejected() == 0;
+        Background<Boolean> derived = Background.start("build the term lexicon", () -> {
+            vocabularyState.derive(vectorsCurrent, IngestProgress.NONE);
+            return true;
+        });
+        return new VocabularyLoad(report, derived);
+    }
+
+    /** A vocabulary published and in memory, whose lexicon, snapshot and term vectors are being made. */
+    private record VocabularyLoad(VocabularyIngest.Report report, Background<Boolean> derived) {
+        void finish(IngestProgress progress) {
+            progress.step("Building the term lexicon");
+            try {
+                derived.await();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
-        vocabularyState.published(report.published(), ingest.pidOf(info), progress);
-        refreshDataset();
-        return report;
     }
 
     public ArticleIngest.Report ingest(SourceFile file, ArticleIngest.Options options, IngestProgress progress)

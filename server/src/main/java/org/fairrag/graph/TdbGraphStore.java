@@ -96,6 +96,11 @@ public final class TdbGraphStore implements GraphStore {
         });
     }
 
+    @Override
+    public void inOneTransaction(Runnable writes) {
+        Txn.executeWrite(dataset, writes);
+    }
+
     /** The dataset to write {@code graphIri} through: the text-indexed one, or for an unindexed graph the one beneath it. */
     private DatasetGraph writeTarget(String graphIri) {
         DatasetGraph dsg = dataset.asDatasetGraph();

@@ -69,48 +69,59 @@ public final class VocabularyIngest {
                 info.source(), mapper.describeScheme(index.size()), "public")), null).await();
 
         progress.start("Loading " + info.title(), prefixed.size(), "terms");
-        int created = 0, updated = 0, unchanged = 0, done = 0;
+        Tally tally = new Tally();
         List<String> rejections = new ArrayList<>();
         List<Concept> published = new ArrayList<>(prefixed.size());
-        List<Concept> batch = new ArrayList<>(BATCH_SIZE);
         try {
-            for (int i = 0; i < prefixed.size(); i += BATCH_SIZE) {
-                batch.clear();
-                batch.addAll(prefixed.subList(i, Math.min(prefixed.size(), i + BATCH_SIZE)));
-                Model all = ModelFactory.createDefaultModel();
-                List<FdoDraft> drafts = new ArrayList<>(batch.size());
-                List<Model> descriptions = new ArrayList<>(batch.size());
-                for (Concept c : batch) {
-                    Term t = index.byId(c.id()).orElseThrow();
-                    Model d = mapper.describe(t);
-                    descriptions.add(d);
-                    all.add(d);
-                }
-                var violations = shacl.violations(all);
-                for (int k = 0; k < batch.size(); k++) {
-                    Term t = index.byId(batch.get(k).id()).orElseThrow();
-                    String violation = violations.get(t.pid());
-                    if (violation != null) {
-                        rejections.add(t.id() + ": " + violation);
-                        continue;
+            // A vocabulary is one large write: one transaction writes it several times faster than one per batch.
+            publisher.inOneTransaction(() -> {
+                for (int i = 0; i < prefixed.size(); i += BATCH_SIZE) {
+                    List<Concept> batch = prefixed.subList(i, Math.min(prefixed.size(), i + BATCH_SIZE));
+                    Model all = ModelFactory.createDefaultModel();
+                    List<FdoDraft> drafts = new ArrayList<>(batch.size());
+                    List<Model> descriptions = new ArrayList<>(batch.size());
+                    for (Concept c : batch) {
+                        Model d = mapper.describe(index.byId(c.id()).orElseThrow());
+                        descriptions.add(d);
+                        all.add(d);
                     }
-                    drafts.add(new FdoDraft(termId(info, t.id()), FdoKind.TERM, info.termSourceKey(t.id()),
-                            t.sourceIri(), descriptions.get(k), "public"));
-                    published.add(batch.get(k));
+                    var violations = shacl.violations(all);
+                    for (int k = 0; k < batch.size(); k++) {
+                        Term t = index.byId(batch.get(k).id()).orElseThrow();
+                        String violation = violations.get(t.pid());
+                        if (violation != null) {
+                            rejections.add(t.id() + ": " + violation);
+                            continue;
+                        }
+                        drafts.add(new FdoDraft(termId(info, t.id()), FdoKind.TERM, info.termSourceKey(t.id()),
+                                t.sourceIri(), descriptions.get(k), "public"));
+                        published.add(batch.get(k));
+                    }
+                    tally.add(publisher.publish(graph, drafts, null).await());
+                    tally.done += batch.size();
+                    progress.advanceTo(tally.done);
                 }
-                FdoPublisher.Outcome outcome = publisher.publish(graph, drafts, null).await();
-                created += outcome.created().size();
-                updated += outcome.updated().size();
-                unchanged += outcome.unchanged();
-                done += batch.size();
-                progress.advanceTo(done);
-            }
+            });
         } finally {
             progress.finish();
         }
         LOG.info("{}: {} terms, {} created, {} updated, {} unchanged, {} rejected", info.title(), prefixed.size(),
-                created, updated, unchanged, rejections.size());
-        return new Report(schemePid, prefixed.size(), created, updated, unchanged, rejections.size(), rejections,
-                published);
+                tally.created, tally.updated, tally.unchanged, rejections.size());
+        return new Report(schemePid, prefixed.size(), tally.created, tally.updated, tally.unchanged, rejections.size(),
+                rejections, published);
+    }
+
+    /** What the batches of one load did so far. */
+    private static final class Tally {
+        int created;
+        int updated;
+        int unchanged;
+        int done;
+
+        void add(FdoPublisher.Outcome outcome) {
+            created += outcome.created().size();
+            updated += outcome.updated().size();
+            unchanged += outcome.unchanged();
+        }
     }
 }

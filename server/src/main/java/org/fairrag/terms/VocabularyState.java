@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
  * The vocabulary the server answers from, kept in step with the graph: in memory, with its term lexicon,
  * its snapshot under the data directory and its term vectors. At start it comes from the snapshot when the
  * snapshot is of the graph's vocabulary, else from the graph; after a load, from the concepts just
- * published, without reading the graph back. Blocking methods; the vocabulary and lexicon are read from
+ * published, without reading the graph back, and its lexicon follows ({@link #derive}). Blocking methods; the vocabulary and lexicon are read from
  * any thread.
  */
 public final class VocabularyState {
@@ -92,12 +92,25 @@ public final class VocabularyState {
         syncTermVectors(vocabulary().withPublished(concepts, pidOf), progress);
     }
 
-    /** The vocabulary with {@code published} (now in the graph) in memory, its lexicon, snapshot and term vectors. */
-    public void published(Collection<Concept> published, Function<String, String> pidOf, IngestProgress progress) {
-        VocabularyIndex index = vocabulary().withPublished(published, pidOf);
-        use(index, VocabularySnapshot.key(VocabularyGraphReader.checksum(graph, vocabularyGraph)), progress);
+    /**
+     * Takes {@code published} (now in the graph) into the vocabulary in memory at once; the lexicon, the
+     * snapshot and (unless {@code termVectorsCurrent}) the term vectors follow in {@link #derive}.
+     */
+    public void published(Collection<Concept> published, Function<String, String> pidOf) {
+        vocabulary.set(vocabulary().withPublished(published, pidOf));
         origin = Origin.PUBLISHED;
-        syncTermVectors(index, progress);
+    }
+
+    /**
+     * Builds the lexicon of the vocabulary in memory, writes its snapshot and brings the term vectors up to
+     * date, unless {@code termVectorsCurrent} (they were written ahead for exactly these terms).
+     */
+    public void derive(boolean termVectorsCurrent, IngestProgress progress) {
+        VocabularyIndex index = vocabulary();
+        use(index, VocabularySnapshot.key(VocabularyGraphReader.checksum(graph, vocabularyGraph)), progress);
+        if (!termVectorsCurrent) {
+            syncTermVectors(index, progress);
+        }
     }
 
     private void use(VocabularyIndex index, String key, IngestProgress progress) {
@@ -124,7 +137,7 @@ public final class VocabularyState {
         long t0 = System.nanoTime();
         TermIndexer.Report r = termIndexer.sync(index, progress);
         if (r.embeddedTerms() > 0 || r.deletedTerms() > 0) {
-            LOG.info("Term vectors: {} terms ({} names) embedded, {} removed, {} unchanged ({} s)", r.embeddedTerms(),
+            LOG.info("Term vectors: {} terms ({} names) written, {} removed, {} unchanged ({} s)", r.embeddedTerms(),
                     r.embeddedNames(), r.deletedTerms(), r.unchangedTerms(), (System.nanoTime() - t0) / 1_000_000_000);
         }
     }

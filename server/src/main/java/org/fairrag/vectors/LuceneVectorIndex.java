@@ -116,6 +116,12 @@ public final class LuceneVectorIndex implements VectorIndex {
      */
     private static final int MIN_KNN_CANDIDATES = 600;
     private static final int SEGMENTS_PER_TIER = 3;
+    /**
+     * Memory for documents not yet flushed. Merging HNSW graphs inserts every vector of all but the largest
+     * segment again, so a bulk write (the 30,000 MeSH names, the demo's chunks) is cheapest as one segment:
+     * Lucene's default of 16 MB flushes one every 10,000 vectors or so.
+     */
+    private static final double RAM_BUFFER_MB = 128;
 
     private final Path dir;
     private final Analyzer analyzer = new EnglishAnalyzer();
@@ -567,7 +573,7 @@ public final class LuceneVectorIndex implements VectorIndex {
             TieredMergePolicy merges = new TieredMergePolicy();
             merges.setSegmentsPerTier(SEGMENTS_PER_TIER);
             IndexWriterConfig config = new IndexWriterConfig(analyzer).setCodec(codec()).setMergePolicy(merges)
-                    .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+                    .setRAMBufferSizeMB(RAM_BUFFER_MB).setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
             this.writer = new IndexWriter(directory, config);
             if (otherModel) {
                 LOG.warn("The vectors in {} were made by another embedding model or index format; starting that index "
