@@ -165,6 +165,7 @@ public final class Fairrag implements AutoCloseable {
                     this::refreshDataset, Clock.systemUTC(), config.baseUrl());
             this.vocabularyState = new VocabularyState(graph, graphs.vocabulary(), snapshot, terms);
             vocabularyState.open(saved.await(), progress);
+            progress.step("Checking the vector index");
             reindexIfEmpty();
         } catch (IOException | RuntimeException e) {
             startingDatabase.awaitQuietly();

@@ -47,6 +47,7 @@ final class StartupSequence {
             throw e;
         }
         progress.ready();
+        LOG.info("Start-up: {}", progress.finishedSteps());
         LOG.info("fairrag is ready after {} s: open {} (PIDs under {}/pid/)", String.format("%.1f",
                 progress.elapsedMillis() / 1000.0), url, config.baseUrl());
         return fairrag;

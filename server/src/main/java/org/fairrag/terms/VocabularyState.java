@@ -61,6 +61,7 @@ public final class VocabularyState {
      * vectors up to date.
      */
     public void open(Optional<VocabularySnapshot.Contents> saved, IngestProgress progress) {
+        progress.step("Reading the vocabulary");
         long t0 = System.nanoTime();
         String key = VocabularySnapshot.key(VocabularyGraphReader.checksum(graph, vocabularyGraph));
         if (saved.isPresent() && saved.get().key().equals(key)) {
@@ -73,7 +74,6 @@ public final class VocabularyState {
             if (saved.isPresent()) {
                 LOG.info("The vocabulary snapshot is of another vocabulary or version of fairrag: reading the graph");
             }
-            progress.step("Reading the vocabulary");
             VocabularyIndex index = VocabularyGraphReader.read(graph, vocabularyGraph);
             if (!index.isEmpty()) {
                 LOG.info("Vocabulary: {} terms read from the graph ({} ms)", index.size(), (System.nanoTime() - t0) / 1_000_000);
@@ -81,6 +81,7 @@ public final class VocabularyState {
             use(index, key, progress);
             origin = Origin.GRAPH;
         }
+        progress.step("Checking the term vectors");
         syncTermVectors(vocabulary(), progress);
     }
 

@@ -74,6 +74,7 @@ class StartupProgressTest {
         assertThat(json.getJsonArray("finished").getJsonObject(0).getString("name")).isEqualTo("Starting the stores");
         assertThat(json.getJsonArray("finished").getJsonObject(0).getLong("ms")).isEqualTo(2000);
         assertThat(console).containsExactly("step Starting the stores", "start Loading MeSH 30764 terms", "done 2000");
+        assertThat(progress.finishedSteps()).isEqualTo("Starting the stores 2.0 s");
     }
 
     @Test
