@@ -5,7 +5,9 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.stream.Stream;
 import org.fairrag.app.Fairrag;
 import org.fairrag.app.FairragConfig;
 import org.fairrag.app.HttpServerLauncher;
@@ -19,9 +21,10 @@ import org.fairrag.vocab.read.MeshTsvReader;
  * Real fairrag instances for tests: embedded PostgreSQL and Fuseki in a fresh directory under
  * {@code target/}. Expensive instances are shared by the whole test JVM and closed when it exits:
  * {@link #demo()} holds MeSH and the bundled demo articles, with the embedded vector index and the real
- * embedding model, and serves HTTP; {@link #mesh()} holds MeSH only, for tests that ingest files of
- * their own. Instances from {@link #config} have no vector index, so that tests about ingestion do not
- * spend minutes embedding; {@link #searchConfig} adds it.
+ * embedding model (whose vectors of the bundled data come precomputed, as on a first start), and serves
+ * HTTP; {@link #mesh()} holds MeSH only, for tests that ingest files of their own. Both start from a copy
+ * of one data directory into which MeSH was loaded once. Instances from {@link #config} have no vector
+ * index, so that tests about ingestion do not spend minutes embedding; {@link #searchConfig} adds it.
  */
 public final class TestFairrag {
 
@@ -31,6 +34,7 @@ public final class TestFairrag {
     private static Fairrag demo;
     private static HttpServerLauncher.Running demoServer;
     private static Fairrag mesh;
+    private static Path meshTemplate;
 
     private TestFairrag() {}
 
@@ -68,10 +72,44 @@ public final class TestFairrag {
         return config(dataDir).toBuilder().vectors(VectorStoreSettings.Kind.LUCENE).build();
     }
 
+    /**
+     * A closed data directory with MeSH loaded, its term vectors written and its snapshot made, once per test
+     * JVM: the demo and MeSH instances start from copies of it instead of loading MeSH each.
+     */
+    private static synchronized Path meshTemplate() {
+        if (meshTemplate == null) {
+            Path dir = newDir("mesh-template");
+            try (Fairrag template = open(searchConfig(dir))) {
+                loadMesh(template);
+            }
+            meshTemplate = dir;
+        }
+        return meshTemplate;
+    }
+
+    /**
+     * A new directory holding a copy of {@link #meshTemplate()}, permissions included: PostgreSQL refuses a
+     * data directory that others may read.
+     */
+    private static Path copyOfMeshTemplate(String name) {
+        Path from = meshTemplate();
+        Path to = newDir(name);
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                if (!f.equals(from)) {
+                    Files.copy(f, to.resolve(from.relativize(f).toString()), StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return to;
+    }
+
     /** The shared instance with MeSH and the demo articles, serving HTTP on {@link #demoPort()}. */
     public static synchronized Fairrag demo() {
         if (demo == null) {
-            demo = open(searchConfig(newDir("demo")));
+            demo = open(searchConfig(copyOfMeshTemplate("demo")));
             try {
                 demo.loadDemoIfEmpty(IngestProgress.NONE);
             } catch (IOException e) {
@@ -97,8 +135,7 @@ public final class TestFairrag {
     /** The shared instance with the MeSH vocabulary and no articles but those tests ingest. */
     public static synchronized Fairrag mesh() {
         if (mesh == null) {
-            mesh = open(newDir("mesh"));
-            loadMesh(mesh);
+            mesh = open(copyOfMeshTemplate("mesh"));
             closeAtExit(mesh);
         }
         return mesh;
