@@ -2,12 +2,20 @@ package org.fairrag.testing;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.util.Iterator;
 import java.util.stream.Stream;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVPrinter;
+import org.apache.commons.csv.CSVRecord;
 import org.fairrag.app.Fairrag;
 import org.fairrag.app.FairragConfig;
 import org.fairrag.app.HttpServerLauncher;
@@ -166,6 +174,30 @@ public final class TestFairrag {
         } catch (Exception e) {
             throw new IllegalArgumentException("no test resource " + name, e);
         }
+    }
+
+    /**
+     * The header and the first {@code records} rows of the Kaggle CSV sample (2,600 rows) in a file of their own,
+     * for tests that need a few batches of a real file and not the time the whole one takes to ingest.
+     */
+    public static Path kaggleSlice(int records) {
+        Path file = newDir("kaggle").resolve("kaggle_pubmed_multilabel_slice_" + records + ".csv");
+        CSVFormat csv = CSVFormat.DEFAULT.builder().setRecordSeparator('\n').get();
+        try (InputStream in = SourceFormats.decompressed(Files.newInputStream(resource("/samples/kaggle/kaggle_pubmed_multilabel_slice.csv.gz")));
+                CSVParser rows = CSVParser.parse(new InputStreamReader(in, StandardCharsets.UTF_8), csv);
+                Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+                CSVPrinter printer = new CSVPrinter(out, csv)) {
+            Iterator<CSVRecord> it = rows.iterator();
+            for (int i = 0; i <= records; i++) {
+                if (!it.hasNext()) {
+                    throw new IllegalArgumentException("the Kaggle sample has fewer than " + records + " rows");
+                }
+                printer.printRecord(it.next());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return file;
     }
 
     private static void closeAtExit(Fairrag fairrag) {
