@@ -92,9 +92,13 @@ public final class TdbGraphStore implements GraphStore {
      * on an exception, and jena-text's TDB2 component answers every abort, of a read too, by rolling back
      * the one shared Lucene index writer: that discards the text-index changes of a write transaction
      * running at the same time, and two such aborts at once fail half-way, leaving the worker thread
-     * marked as inside a transaction, so that every later read on that thread failed at once.
+     * marked as inside a transaction, so that every later read on that thread failed at once. A read inside
+     * {@link #inOneTransaction} runs in that write transaction (it sees the writes so far), which ends itself.
      */
     private <T> T read(Supplier<T> action) {
+        if (dataset.isInTransaction()) {
+            return action.get();
+        }
         dataset.begin(TxnType.READ);
         try {
             return action.get();
