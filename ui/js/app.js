@@ -8,6 +8,10 @@ const MAX_SUMMARY_SOURCES = 50;
 const MAX_EXPORT = 200;
 const ABSTRACT_PREVIEW = 320;
 
+// The same stand-in for an untitled article as the landing pages' (org.fairrag.fdo.ArticleName).
+const articleName = (a) => (a.title && a.title.trim()) ||
+  (a.pmid ? `Untitled article (PMID ${a.pmid})` : 'Untitled article');
+
 const state = {
   ...fromUrl(location.href),
   results: [], // the search hits
@@ -91,9 +95,9 @@ function renderResults() {
   render($('#results'), state.results.map((a) => el('li', {className: 'article'},
     choosing ? chooseBox(a) : null,
     el('div', {className: 'body'},
-      el('h3', {}, el('a', {href: pidPath(a.pid)}, a.title || `Untitled (PMID ${a.pmid})`)),
+      el('h3', {}, el('a', {href: pidPath(a.pid)}, articleName(a))),
       el('p', {className: 'meta'},
-        [a.year, a.journal].filter(Boolean).join(' · '),
+        [a.year || 'year unknown', a.journal].filter(Boolean).join(' · '),
         el('span', {className: 'score', title: 'Reciprocal-rank fusion of meaning and words'},
           `score ${a.score.toFixed(4)}`)),
       a.snippet ? el('p', {className: 'snippet'}, a.snippet) : null,
@@ -179,7 +183,7 @@ function narrowerList(nodes) {
   return el('ul', {className: 'tree'}, nodes.map((node) => {
     const children = el('div', {id: uid('narrower'), hidden: true});
     let loaded = false;
-    const twisty = node.children.length === 0 ? el('span', {className: 'twisty leaf', 'aria-hidden': 'true'})
+    const twisty = !node.hasChildren ? el('span', {className: 'twisty leaf', 'aria-hidden': 'true'})
       : el('button', {
         type: 'button', className: 'twisty', 'aria-expanded': 'false', 'aria-controls': children.id,
         'aria-label': `Narrower terms of ${node.label}`,
@@ -390,8 +394,8 @@ function renderFilter() {
       return el('li', {className: 'article'},
         chooseBox(a),
         el('div', {className: 'body'},
-          el('h3', {}, el('a', {href: pidPath(a.pid)}, a.title || `Untitled (PMID ${a.pmid})`)),
-          el('p', {className: 'meta'}, [a.year, `PMID ${a.pmid}`].filter(Boolean).join(' · ')),
+          el('h3', {}, el('a', {href: pidPath(a.pid)}, articleName(a))),
+          el('p', {className: 'meta'}, [a.year || 'year unknown', a.pmid ? `PMID ${a.pmid}` : null].filter(Boolean).join(' · ')),
           el('p', {className: 'matched-terms'}, 'Matched: ',
             el('span', {className: 'chips'}, a.matchedTerms.map((t) => el('span', {className: 'chip matched'}, t.label)))),
           abstract ? el('p', {className: 'snippet'}, abstract) : null));
@@ -414,7 +418,7 @@ function chooseBox(article) {
   return el('input', {
     type: 'checkbox', className: 'choose', checked: !state.unchosen.has(article.pid),
     'data-key': `choose:${article.pid}`,
-    'aria-label': `Choose “${article.title || article.pmid}” for the summary and the export`,
+    'aria-label': `Choose “${articleName(article)}” for the summary and the export`,
     onchange: (e) => {
       if (e.target.checked) state.unchosen.delete(article.pid);
       else state.unchosen.add(article.pid);
@@ -441,7 +445,7 @@ function renderChosen() {
 async function summarize() {
   const articles = chosen();
   if (articles.length === 0) return;
-  const byPid = new Map(articles.map((a, i) => [a.pid, {n: i + 1, title: a.title || `PMID ${a.pmid}`}]));
+  const byPid = new Map(articles.map((a, i) => [a.pid, {n: i + 1, title: articleName(a)}]));
   const statements = el('div', {className: 'statements', 'aria-live': 'polite'});
   render($('#summary-out'), el('h3', {}, 'Summary'), statements);
   const signal = start('summary');

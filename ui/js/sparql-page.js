@@ -37,9 +37,13 @@ WHERE {
 ORDER BY ?label
 `},
   {name: 'Terms by an alternative name', query: `${PREFIXES}PREFIX text: <http://jena.apache.org/text#>
-# The full-text index over term names
-SELECT ?term ?label
-WHERE { ?term text:query (skos:altLabel "heart attack") ; skos:prefLabel ?label }
+# The full-text index over term names: a phrase (inner quotes), the ten best, best first
+SELECT DISTINCT ?term ?label ?score
+WHERE {
+  (?term ?score) text:query (skos:altLabel '"heart attack"' 10) .
+  ?term skos:prefLabel ?label
+}
+ORDER BY DESC(?score)
 `},
 ];
 

@@ -55,6 +55,7 @@ import org.fairrag.http.SparqlHandler;
 import org.fairrag.http.PerClientLimit;
 import org.fairrag.http.TermsHandler;
 import org.fairrag.http.WorkerPool;
+import org.fairrag.pid.ArticleLookup;
 import org.fairrag.pid.FdoLoader;
 import org.fairrag.pid.PidRepresentations;
 import org.fairrag.search.ArticleSearch;
@@ -196,7 +197,7 @@ public final class HttpServerLauncher {
 
         FdoLoader loader = new FdoLoader(fairrag.graph(), graphs, config.baseUrl());
         PidHandler pid = new PidHandler(fairrag.registry(), new PidRepresentations(loader, config.baseUrl()), pidPool,
-                config.baseUrl(), DatasetFdo.ID);
+                config.baseUrl(), DatasetFdo.ID, new ArticleLookup(fairrag.graph()), contentGraphs);
         DatasetHandler dataset = new DatasetHandler(fairrag.graph(), ctx -> Caller.of(ctx).allGraphs(graphs), dumpPool,
                 streamer);
         CrawlerHandler crawler = new CrawlerHandler(fairrag.registry(), pidPool, config.baseUrl(), CrawlerHandler.URLS_PER_PAGE);

@@ -45,7 +45,15 @@ public final class Main implements Callable<Integer> {
             cmd.getErr().println("fairrag: " + (e.getMessage() != null ? e.getMessage() : e.toString()));
             return 1;
         });
-        int status = cli.execute(args);
+        int status;
+        try {
+            status = cli.execute(args);
+        } catch (OutOfMemoryError e) {
+            // Without this the main thread would die alone and the stores' threads keep the process alive.
+            System.err.println("fairrag: out of memory (" + e.getMessage() + "): give Java more heap (java -Xmx4g -jar ...)"
+                    + " or, for ingest, lower --max-record / --max-text");
+            status = 3;
+        }
         flushLogs();
         System.exit(status);
     }

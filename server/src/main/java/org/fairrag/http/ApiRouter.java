@@ -91,6 +91,8 @@ public final class ApiRouter {
         router.get("/api/summarize/prompt").handler(h.summarize()::defaultPrompt);
         router.post("/api/export").handler(CacheHeaders::privateToCaller).handler(h.export()::handle);
 
+        // Before /pid/:id; "lookup" is no PID id (ids have no vowels).
+        router.route("/pid/lookup").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::lookup);
         router.route("/pid/:id").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::landing);
         router.route("/pid/:id/linkset").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::linkset);
         router.route("/dataset").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::dataset);

@@ -73,7 +73,9 @@ public final class FilterHandler {
         }
         boolean byList = body.has("articles");
         if (byList == body.has("q")) {
-            throw ApiException.badRequest("articles_or_query", "Give either 'articles' (a list of PIDs) or 'q' (a query), not both.");
+            throw ApiException.badRequest("articles_or_query", byList
+                    ? "Give either 'articles' (a list of PIDs) or 'q' (a query), not both."
+                    : "Give the articles to filter: 'articles' (a list of PIDs) or 'q' (a query whose hits are filtered).");
         }
         List<String> graphs = visibleGraphs.apply(ctx);
         Future<List<FilterService.Candidate>> candidates;

@@ -91,7 +91,8 @@ public final class TermsHandler {
     private static JsonObject node(TermDetails.Node n) {
         JsonArray children = new JsonArray();
         n.children().forEach(c -> children.add(node(c)));
-        return new JsonObject().put("id", n.id()).put("label", n.label()).put("children", children);
+        return new JsonObject().put("id", n.id()).put("label", n.label()).put("hasChildren", n.hasChildren())
+                .put("children", children);
     }
 
     private static JsonArray refs(List<TermRef> refs) {

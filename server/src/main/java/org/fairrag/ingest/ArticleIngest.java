@@ -19,6 +19,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.jena.rdf.model.Model;
 import org.apache.jena.rdf.model.ModelFactory;
+import org.fairrag.fdo.ArticleIds;
 import org.fairrag.fdo.Checksums;
 import org.fairrag.fdo.FdoDraft;
 import org.fairrag.fdo.FdoKind;
@@ -101,7 +102,7 @@ public final class ArticleIngest {
 
     /** The PID id of the article with this PMID. */
     public static String articleId(String pmid) {
-        return PidScheme.idFor("article:pubmed:" + pmid);
+        return ArticleIds.forPmid(pmid);
     }
 
     /** The PID id of the run that ingests a file with this checksum at this access level. */

@@ -21,6 +21,7 @@ import org.apache.jena.rdf.model.RDFNode;
 import org.apache.jena.rdf.model.Resource;
 import org.apache.jena.rdf.model.ResourceFactory;
 import org.apache.jena.vocabulary.RDF;
+import org.fairrag.fdo.ArticleName;
 import org.fairrag.fdo.FdoKind;
 import org.fairrag.graph.GraphStore;
 import org.fairrag.graph.Graphs;
@@ -120,7 +121,9 @@ public final class FdoLoader {
             return out;
         }
         for (QuerySolution row : graph.select(Queries.bindValues(Queries.withValues(LABELS, "r", linked), "g", scope))) {
-            out.putIfAbsent(row.getResource("r").getURI(), row.getLiteral("label").getString());
+            String label = row.contains("label") ? row.getLiteral("label").getString()
+                    : ArticleName.of(null, row.getLiteral("pmid").getString());
+            out.putIfAbsent(row.getResource("r").getURI(), label);
         }
         return out;
     }

@@ -13,6 +13,7 @@ import org.apache.jena.rdf.model.RDFNode;
 import org.apache.jena.rdf.model.Resource;
 import org.apache.jena.rdf.model.ResourceFactory;
 import org.apache.jena.rdf.model.Statement;
+import org.fairrag.fdo.ArticleName;
 import org.fairrag.fdo.FdoKind;
 import org.fairrag.fdo.Licenses;
 import org.fairrag.pid.LandingPage.Citation;
@@ -48,7 +49,8 @@ public final class LandingPages {
             case SUMMARY -> summary(fdo, s);
             case INGESTION_RUN -> run(s);
         };
-        String title = c.title != null ? c.title : type.label() + " " + fdo.record().id();
+        String title = fdo.kind() == FdoKind.ARTICLE ? ArticleName.of(c.title, string(s, PMID))
+                : c.title != null ? c.title : type.label() + " " + fdo.record().id();
         List<Value> licences = objects(s, DCT_LICENSE).stream().map(l -> Value.link(Licenses.label(l), l)).toList();
         List<Value> forms = new ArrayList<>();
         for (MediaFormat f : MediaFormat.RDF_FORMS) {
@@ -265,12 +267,13 @@ public final class LandingPages {
                     ? authors.get(0).name + " et al. " : String.join(", ", authors.stream().map(a -> a.name).toList()) + ". ";
             String date = string(s, DATE_PUBLISHED);
             Resource journal = resource(s, IS_PART_OF);
-            return names + (date != null ? "(" + date.substring(0, Math.min(4, date.length())) + "). " : "") + title + ". "
-                    + (journal != null && string(journal, NAME) != null ? string(journal, NAME) + ". " : "")
+            return names + (date != null ? "(" + date.substring(0, Math.min(4, date.length())) + "). " : "")
+                    + ArticleName.sentence(title) + " "
+                    + (journal != null && string(journal, NAME) != null ? ArticleName.sentence(string(journal, NAME)) + " " : "")
                     + (string(s, PMID) != null ? "PMID: " + string(s, PMID) + ". " : "") + fdo.pid();
         }
         String created = string(s, DCT_CREATED);
-        return title + ". " + type.label() + ", fairrag" + (created != null ? " (" + created.substring(0, 4) + ")" : "")
+        return ArticleName.sentence(title) + " " + type.label() + ", fairrag" + (created != null ? " (" + created.substring(0, 4) + ")" : "")
                 + ". " + fdo.pid();
     }
 

@@ -267,6 +267,27 @@ class WebAppTest {
     }
 
     @Test
+    void should_show_every_operation_of_the_api_on_the_api_page() throws Exception {
+        page.navigate(base + "/");
+        page.getByRole(AriaRole.LINK, new Page.GetByRoleOptions().setName("API").setExact(true)).click();
+
+        assertThat(page).hasURL(base + "/api.html");
+        Locator operations = page.locator("#api-description .opblock");
+        assertThat(operations.first()).isVisible();
+        var document = new com.fasterxml.jackson.databind.ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory())
+                .readTree(page.request().get(base + "/openapi.yaml").body());
+        int documented = 0;
+        for (var path : document.get("paths")) {
+            for (var method : List.of("get", "head", "post", "put", "delete", "patch")) {
+                documented += path.has(method) ? 1 : 0;
+            }
+        }
+        assertThat(operations).hasCount(documented);
+        screenshot("09-api-page", "h1");
+        assertNoConsoleErrorsOnAppPages();
+    }
+
+    @Test
     void should_explain_a_refused_request_in_plain_words() {
         // A shared link naming a term the vocabulary does not have: the server answers 404.
         page.navigate(base + "/?q=mouth%20cancer&terms=D999999&filter=1");
