@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.codecs.Codec;
@@ -56,6 +57,7 @@ import org.apache.lucene.queries.function.valuesource.FloatKnnVectorFieldSource;
 import org.apache.lucene.queries.function.valuesource.FloatVectorSimilarityFunction;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.HitQueue;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.Query;
@@ -73,13 +75,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The embedded {@link VectorIndex}: two Lucene indexes on disk, one for articles and one for terms, with
- * HNSW graphs over the vectors. An article is a block of documents sharing its PID: one article document
+ * The embedded {@link VectorIndex}: two Lucene indexes on disk, one for articles, with an HNSW graph over
+ * the chunks' vectors, and one for terms, searched exactly. An article is a block of documents sharing its PID: one article document
  * (stored fields, filter fields) and one document per chunk (text for BM25, vector, and the filter
  * fields again, so that the filter runs inside the k-NN search). A chunk's owner, position and text are
  * doc values, not stored fields: a search reads them for every candidate chunk, and doc values are read
  * without decompressing whole blocks. Each index remembers which model made its vectors (and the layout
  * of its documents); opened with another model it starts empty, so that vectors of two models never mix.
+ *
+ * <p>Term names are few (MeSH has 30,764 preferred names) and searched one query at a time, so they are
+ * compared with every name instead of walking a graph: exact, and building an HNSW graph over them was the
+ * largest cost of loading MeSH (about 60 CPU seconds on 2 cores), while a scan of 30,000 vectors takes a few
+ * milliseconds. Their vectors are doc values, held in memory per segment once read.
  */
 public final class LuceneVectorIndex implements VectorIndex {
 
@@ -104,7 +111,9 @@ public final class LuceneVectorIndex implements VectorIndex {
     private static final String DIMENSION_KEY = "fairrag.embedding.dimension";
     private static final String FORMAT_KEY = "fairrag.index.format";
     /** Changes when the documents are laid out differently; an index of another format starts afresh. */
-    private static final String FORMAT = "2";
+    private static final String ARTICLES_FORMAT = "2";
+    /** 2: names with an HNSW graph; 3: names with their vectors as doc values, searched exactly. */
+    private static final String TERMS_FORMAT = "3";
     /** Lucene's HNSW format stops at 1024 dimensions by default; remote models (OpenAI: 1536, 3072) need more. */
     private static final int MAX_DIMENSIONS = 4096;
     /** Chunks fetched per wanted article on the first try: an article has about three chunks. */
@@ -118,8 +127,8 @@ public final class LuceneVectorIndex implements VectorIndex {
     private static final int SEGMENTS_PER_TIER = 3;
     /**
      * Memory for documents not yet flushed. Merging HNSW graphs inserts every vector of all but the largest
-     * segment again, so a bulk write (the 30,000 MeSH names, the demo's chunks) is cheapest as one segment:
-     * Lucene's default of 16 MB flushes one every 10,000 vectors or so.
+     * segment again, so a bulk write (the demo's chunks) is cheapest as one segment: Lucene's default of 16 MB
+     * flushes one every 10,000 vectors or so.
      */
     private static final double RAM_BUFFER_MB = 128;
 
@@ -127,13 +136,17 @@ public final class LuceneVectorIndex implements VectorIndex {
     private final Analyzer analyzer = new EnglishAnalyzer();
     private final Store articles;
     private final Store terms;
+    private final int dimension;
+    /** The term vectors of each segment read so far, by document, for as long as the segment lives. */
+    private final Map<Object, float[][]> termVectorsBySegment = new ConcurrentHashMap<>();
 
-    private LuceneVectorIndex(Path dir, Map<String, String> metadata) throws IOException {
+    private LuceneVectorIndex(Path dir, Map<String, String> model, int dimension) throws IOException {
         this.dir = dir;
-        this.articles = new Store(dir.resolve("articles"), analyzer, metadata);
+        this.dimension = dimension;
+        this.articles = new Store(dir.resolve("articles"), analyzer, withFormat(model, ARTICLES_FORMAT));
         Store t;
         try {
-            t = new Store(dir.resolve("terms"), analyzer, metadata);
+            t = new Store(dir.resolve("terms"), analyzer, withFormat(model, TERMS_FORMAT));
         } catch (IOException | RuntimeException e) {
             articles.close();
             throw e;
@@ -145,11 +158,16 @@ public final class LuceneVectorIndex implements VectorIndex {
     public static LuceneVectorIndex open(Path dir, String model, int dimension) {
         try {
             Files.createDirectories(dir);
-            return new LuceneVectorIndex(dir, Map.of(MODEL_KEY, model, DIMENSION_KEY, Integer.toString(dimension),
-                    FORMAT_KEY, FORMAT));
+            return new LuceneVectorIndex(dir, Map.of(MODEL_KEY, model, DIMENSION_KEY, Integer.toString(dimension)), dimension);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the vector index in " + dir, e);
         }
+    }
+
+    private static Map<String, String> withFormat(Map<String, String> model, String format) {
+        Map<String, String> metadata = new HashMap<>(model);
+        metadata.put(FORMAT_KEY, format);
+        return Map.copyOf(metadata);
     }
 
     @Override
@@ -402,7 +420,7 @@ public final class LuceneVectorIndex implements VectorIndex {
                     d.add(new StringField(OWNER, t.id(), Field.Store.YES));
                     d.add(new StoredField(CHECKSUM, t.checksum()));
                     d.add(new StoredField(NAME, n.text()));
-                    d.add(new KnnFloatVectorField(VECTOR, n.vector(), VectorSimilarityFunction.DOT_PRODUCT));
+                    d.add(new BinaryDocValuesField(VECTOR, TermVectors.encode(n.vector())));
                     docs.add(d);
                 }
                 w.updateDocuments(new Term(OWNER, t.id()), docs);
@@ -415,17 +433,60 @@ public final class LuceneVectorIndex implements VectorIndex {
         terms.write(w -> w.deleteDocuments(owners(ids)));
     }
 
+    /** Compares {@code vector} with every term name, scored as Lucene scores a dot-product k-NN hit. */
     @Override
     public List<TermHit> nearestTerms(float[] vector, int k) {
+        if (k <= 0) {
+            return List.of();
+        }
         return terms.search(s -> {
-            List<TermHit> hits = new ArrayList<>(k);
+            // Lucene's collector idiom: a full queue of sentinels whose weakest entry is replaced.
+            HitQueue best = new HitQueue(k, true);
+            ScoreDoc weakest = best.top();
+            for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
+                float[][] vectors = termVectors(leaf.reader());
+                Bits live = leaf.reader().getLiveDocs();
+                for (int doc = 0; doc < vectors.length; doc++) {
+                    if (vectors[doc] != null && (live == null || live.get(doc))) {
+                        float score = VectorSimilarityFunction.DOT_PRODUCT.compare(vector, vectors[doc]);
+                        if (score > weakest.score) {
+                            weakest.doc = leaf.docBase + doc;
+                            weakest.score = score;
+                            weakest = best.updateTop();
+                        }
+                    }
+                }
+            }
+            List<ScoreDoc> found = new ArrayList<>(k);
+            while (best.size() > 0) {
+                ScoreDoc d = best.pop();
+                if (d.score != Float.NEGATIVE_INFINITY) {
+                    found.add(d);
+                }
+            }
+            java.util.Collections.reverse(found);
+            List<TermHit> hits = new ArrayList<>(found.size());
             StoredFields stored = s.storedFields();
-            for (ScoreDoc d : s.search(new KnnFloatVectorQuery(VECTOR, vector, k), k).scoreDocs) {
+            for (ScoreDoc d : found) {
                 Document doc = stored.document(d.doc, Set.of(OWNER, NAME));
                 hits.add(new TermHit(doc.get(OWNER), doc.get(NAME), d.score));
             }
             return hits;
         });
+    }
+
+    /** A segment's term vectors by document (null where a document has none), read once per segment. */
+    private float[][] termVectors(LeafReader segment) throws IOException {
+        IndexReader.CacheHelper cache = segment.getCoreCacheHelper();
+        float[][] cached = termVectorsBySegment.get(cache.getKey());
+        if (cached != null) {
+            return cached;
+        }
+        float[][] vectors = TermVectors.read(segment, VECTOR, dimension);
+        if (termVectorsBySegment.putIfAbsent(cache.getKey(), vectors) == null) {
+            cache.addClosedListener(termVectorsBySegment::remove);
+        }
+        return vectors;
     }
 
     /** Merges each index into one segment, which makes searches faster; for bulk-built indexes. */
@@ -436,7 +497,7 @@ public final class LuceneVectorIndex implements VectorIndex {
 
     @Override
     public String describe() {
-        return "embedded Lucene HNSW in " + dir;
+        return "embedded Lucene (HNSW over the chunks, exact over the term names) in " + dir;
     }
 
     @Override
