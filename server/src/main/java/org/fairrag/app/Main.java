@@ -45,17 +45,29 @@ public final class Main implements Callable<Integer> {
             cmd.getErr().println("fairrag: " + (e.getMessage() != null ? e.getMessage() : e.toString()));
             return 1;
         });
-        int status;
-        try {
-            status = cli.execute(args);
-        } catch (OutOfMemoryError e) {
-            // Without this the main thread would die alone and the stores' threads keep the process alive.
-            System.err.println("fairrag: out of memory (" + e.getMessage() + "): give Java more heap (java -Xmx4g -jar ...)"
-                    + " or, for ingest, lower --max-record / --max-text");
-            status = 3;
-        }
+        int status = execute(cli, args);
         flushLogs();
         System.exit(status);
+    }
+
+    /**
+     * Runs the command line and returns the exit status. An {@link Error} (out of memory; a fault in a store's
+     * memory-mapped file when the disk is full) ends the command with status 3: without this the main thread
+     * would die alone, the stores' threads keep the process alive, and a server still starting would answer
+     * {@code starting} for ever.
+     */
+    static int execute(CommandLine cli, String[] args) {
+        try {
+            return cli.execute(args);
+        } catch (OutOfMemoryError e) {
+            cli.getErr().println("fairrag: out of memory (" + e.getMessage() + "): give Java more heap (java -Xmx4g -jar ...)"
+                    + " or, for ingest, lower --max-record / --max-text");
+            return 3;
+        } catch (Error e) {
+            LOG.error("fairrag stopped on an error", e);
+            cli.getErr().println("fairrag: stopped on an error: " + e);
+            return 3;
+        }
     }
 
     /** Stops logging, which writes out what the asynchronous appenders still hold. */
