@@ -111,11 +111,11 @@ public final class TdbGraphStore implements GraphStore {
     public void replaceDescriptions(String graphIri, Collection<String> subjects, Model replacement) {
         Node g = NodeFactory.createURI(graphIri);
         Txn.executeWrite(dataset, () -> {
-            DatasetGraph dsg = writeTarget(graphIri);
             for (String subject : subjects) {
-                deleteDescription(dsg, g, subject);
+                deleteDescription(g, subject);
             }
-            replacement.getGraph().find().forEach(t -> dsg.add(g, t.getSubject(), t.getPredicate(), t.getObject()));
+            replacement.getGraph().find().forEach(t -> writeTarget(graphIri, t.getPredicate())
+                    .add(g, t.getSubject(), t.getPredicate(), t.getObject()));
         });
     }
 
@@ -124,13 +124,23 @@ public final class TdbGraphStore implements GraphStore {
         Txn.executeWrite(dataset, writes);
     }
 
-    /** The dataset to write {@code graphIri} through: the text-indexed one, or for an unindexed graph the one beneath it. */
-    private DatasetGraph writeTarget(String graphIri) {
+    /**
+     * The dataset to write a statement with {@code predicate} into {@code graphIri} through: the text-indexed
+     * one when the text index maps the predicate, else the one beneath it. The text layer looks each statement
+     * up before writing it (it indexes only what is new): a sixth of the time MeSH took to write, whose
+     * statements are seven in ten not labels.
+     */
+    private DatasetGraph writeTarget(String graphIri, Node predicate) {
         DatasetGraph dsg = dataset.asDatasetGraph();
-        return unindexedGraphs.contains(graphIri) && dsg instanceof DatasetGraphText text ? text.getWrapped() : dsg;
+        if (dsg instanceof DatasetGraphText text && (unindexedGraphs.contains(graphIri)
+                || text.getTextIndex().getDocDef().getField(predicate) == null)) {
+            return text.getWrapped();
+        }
+        return dsg;
     }
 
-    private static void deleteDescription(DatasetGraph dsg, Node g, String subject) {
+    private void deleteDescription(Node g, String subject) {
+        DatasetGraph dsg = dataset.asDatasetGraph();
         Node s = NodeFactory.createURI(subject);
         String fragmentPrefix = subject + "#";
         List<Quad> doomed = new ArrayList<>();
@@ -141,8 +151,8 @@ public final class TdbGraphStore implements GraphStore {
                 dsg.find(g, o, Node.ANY, Node.ANY).forEachRemaining(doomed::add);
             }
         });
-        // Deleting quad by quad (not deleteAny) lets the text index see each removal.
-        doomed.forEach(dsg::delete);
+        // Deleting quad by quad (not deleteAny) lets the text index see each removal of a label.
+        doomed.forEach(q -> writeTarget(g.getURI(), q.getPredicate()).delete(q));
     }
 
     @Override

@@ -14,7 +14,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The embedded store's transactions: writes gathered into one, with reads inside it; reads on their own. */
+/**
+ * The embedded store's writes: gathered into one transaction, with reads inside it; labels through the text
+ * index, other statements past it.
+ */
 class TdbGraphStoreTest {
 
     private static final String GRAPH = "http://fairrag.test/graph/public";
@@ -56,6 +59,39 @@ class TdbGraphStoreTest {
 
         assertThat(titles()).isEmpty();
         assertThat(graph.size(List.of(GRAPH))).isZero();
+    }
+
+    @Test
+    void should_index_the_labels_it_writes_and_forget_those_it_replaces() {
+        graph.replaceDescriptions(GRAPH, List.of(SUBJECT), concept("Myocardial Infarction", "C14.280.647.500"));
+        assertThat(labelled("infarction")).containsExactly(SUBJECT);
+        assertThat(notations()).containsExactly("C14.280.647.500");
+
+        graph.replaceDescriptions(GRAPH, List.of(SUBJECT), concept("Heart Attack", "C14.280"));
+
+        assertThat(labelled("infarction")).isEmpty();
+        assertThat(labelled("attack")).containsExactly(SUBJECT);
+        assertThat(notations()).containsExactly("C14.280");
+    }
+
+    private List<String> labelled(String word) {
+        return graph.select(QueryFactory.create("PREFIX text: <http://jena.apache.org/text#> "
+                + "PREFIX skos: <http://www.w3.org/2004/02/skos/core#> "
+                + "SELECT ?s WHERE { ?s text:query (skos:prefLabel \"" + word + "\") }"), Map.of())
+                .stream().map(s -> s.getResource("s").getURI()).toList();
+    }
+
+    private List<String> notations() {
+        return graph.select(QueryFactory.create("SELECT ?n WHERE { GRAPH ?g { ?s <http://www.w3.org/2004/02/skos/core#notation> ?n } }"),
+                Map.of()).stream().map(s -> s.getLiteral("n").getString()).toList();
+    }
+
+    private static Model concept(String label, String treeNumber) {
+        Model m = ModelFactory.createDefaultModel();
+        m.createResource(SUBJECT)
+                .addProperty(m.createProperty("http://www.w3.org/2004/02/skos/core#prefLabel"), label)
+                .addProperty(m.createProperty("http://www.w3.org/2004/02/skos/core#notation"), treeNumber);
+        return m;
     }
 
     private List<String> titles() {
