@@ -1,4 +1,4 @@
-// While the server starts, /health answers "starting" with what it is doing: the page says so and waits.
+// While the server starts, /health answers STARTING with what it is doing: the page says so and waits.
 
 import {$} from './dom.js';
 
@@ -22,7 +22,7 @@ async function startupProgress() {
   try {
     const response = await fetch('/health', {headers: {Accept: 'application/json'}, cache: 'no-store'});
     const body = await response.json();
-    return body && body.status === 'starting' ? body.startup || {} : null;
+    return body && body.status === 'STARTING' ? body.startup || {} : null;
   } catch (e) {
     return null;
   }

@@ -11,7 +11,7 @@ import java.util.function.Supplier;
 
 /**
  * The request handler of a server that listens before its stores are ready. Until {@link #open} is
- * called: {@code /health} answers {@code 503} with {@code {"status": "starting", "startup": ...}} (what the
+ * called: {@code /health} answers {@code 503} with {@code {"status": "STARTING", "startup": ...}} (what the
  * start-up is doing, as the given supplier tells), the web app's files are served, and every other
  * request gets {@code 503} {@code starting} with {@code Retry-After}. From then on every request goes to
  * the API's router.
@@ -37,7 +37,7 @@ public final class ReadinessGate implements Handler<HttpServerRequest> {
                 .putHeader("Content-Type", "application/json; charset=utf-8")
                 .putHeader("Cache-Control", "no-store")
                 .putHeader("Retry-After", Integer.toString(RETRY_AFTER_SECONDS))
-                .end(new JsonObject().put("status", "starting").put("startup", progress.get()).encode()));
+                .end(new JsonObject().put("status", "STARTING").put("startup", progress.get()).encode()));
         WebApp app = new WebApp();
         router.route("/webjars/*").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(app.webjars());
         // A path that is no file of the app goes on to the next route.

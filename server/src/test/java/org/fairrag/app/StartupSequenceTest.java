@@ -78,7 +78,7 @@ class StartupSequenceTest {
             HttpResponse<String> health = get(port, "/health");
             assertThat(health.statusCode()).isEqualTo(503);
             JsonNode starting = json.readTree(health.body());
-            assertThat(starting.get("status").asText()).isEqualTo("starting");
+            assertThat(starting.get("status").asText()).isEqualTo("STARTING");
             assertThat(starting.at("/startup/step/name").asText()).isEqualTo(STORES);
             HttpResponse<String> search = get(port, "/api/terms/search?q=heart");
             assertThat(search.statusCode()).isEqualTo(503);
@@ -91,7 +91,7 @@ class StartupSequenceTest {
 
             assertThat(get(port, "/api/terms/search?q=heart").statusCode()).isEqualTo(200);
             JsonNode ready = json.readTree(get(port, "/health").body());
-            assertThat(ready.get("status").asText()).isNotEqualTo("starting");
+            assertThat(ready.get("status").asText()).isNotEqualTo("STARTING");
             assertThat(ready.has("checks")).isTrue();
             assertThat(log.list).anySatisfy(e -> assertThat(e.getFormattedMessage())
                     .startsWith("fairrag is ready after").contains("open http://127.0.0.1:" + port + "/"));

@@ -48,7 +48,7 @@ class ReadinessGateTest {
         assertThat(r.statusCode()).isEqualTo(503);
         assertThat(r.headers().firstValue("Retry-After")).isPresent();
         JsonNode body = json.readTree(r.body());
-        assertThat(body.get("status").asText()).isEqualTo("starting");
+        assertThat(body.get("status").asText()).isEqualTo("STARTING");
         assertThat(body.at("/startup/step/name").asText()).isEqualTo("Loading MeSH");
         assertThat(body.at("/startup/step/done").asLong()).isEqualTo(2000);
         assertThat(body.at("/startup/step/total").asLong()).isEqualTo(30764);
