@@ -8,7 +8,10 @@ import java.util.Map;
 import java.util.Set;
 import org.apache.jena.query.QueryFactory;
 import org.apache.jena.rdf.model.Model;
+import org.apache.jena.query.text.DatasetGraphText;
 import org.apache.jena.rdf.model.ModelFactory;
+import org.apache.jena.system.Txn;
+import org.apache.jena.tdb2.sys.TDBInternal;
 import org.fairrag.testing.TestFairrag;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -72,6 +75,22 @@ class TdbGraphStoreTest {
         assertThat(labelled("infarction")).isEmpty();
         assertThat(labelled("attack")).containsExactly(SUBJECT);
         assertThat(notations()).containsExactly("C14.280");
+    }
+
+    @Test
+    void should_count_each_graphs_statements_as_the_graph_itself_does() {
+        String other = "http://fairrag.test/graph/vocabulary";
+        graph.replaceDescriptions(GRAPH, List.of(SUBJECT), concept("Myocardial Infarction", "C14.280.647.500"));
+        graph.replaceDescriptions(other, List.of(SUBJECT), description("a title"));
+        graph.replaceDescriptions(other, List.of("http://fairrag.test/pid/b"), concept("Neoplasms", "C04"));
+
+        assertThat(TDBInternal.getDatasetGraphTDB(((DatasetGraphText) store.dataset().asDatasetGraph()).getWrapped()))
+                .as("counted in the quad index").isNotNull();
+        assertThat(graph.size(List.of(GRAPH))).isEqualTo(2);
+        assertThat(graph.size(List.of(GRAPH, other))).isEqualTo(5)
+                .isEqualTo(Txn.calculateRead(store.dataset(), () -> store.dataset().getNamedModel(GRAPH).size()
+                        + store.dataset().getNamedModel(other).size()));
+        assertThat(graph.size(List.of("http://fairrag.test/graph/none"))).isZero();
     }
 
     private List<String> labelled(String word) {
