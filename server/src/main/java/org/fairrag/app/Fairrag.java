@@ -217,6 +217,7 @@ public final class Fairrag implements AutoCloseable {
         // By the graph, not the registry: a vocabulary load that did not commit leaves PIDs registered ahead.
         if (vocabulary().isEmpty()) {
             LOG.info("No vocabulary yet: loading the bundled MeSH 2024 descriptors");
+            progress.step("Reading the bundled MeSH");
             mesh = startVocabularyLoad(VocabularyInfo.MESH_2024, DemoData.meshConcepts(), progress);
             loaded = true;
         }
@@ -304,6 +305,7 @@ public final class Fairrag implements AutoCloseable {
             throws IOException {
         ArticleIngest.Report report = articleIngest().ingest(file, options, progress);
         if (!report.alreadyIngested()) {
+            progress.step("Describing the dataset");
             runs.find(ArticleIngest.runId(report.checksum(), options.accessLevel())).await()
                     .ifPresent(run -> publisher.publish(graphs.contentFor(run.accessLevel()), List.of(datasetFdo.runDraft(run)),
                             null).await());
