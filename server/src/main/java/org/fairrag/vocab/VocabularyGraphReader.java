@@ -63,8 +63,8 @@ public final class VocabularyGraphReader {
     }
 
     /**
-     * A checksum of the whole vocabulary graph as {@link #read} would see it: of every concept's PID and the
-     * checksum of its description. Much cheaper than reading it.
+     * A checksum of the whole vocabulary graph as {@link #read} would see it: of every concept's (and scheme's)
+     * PID and the checksum of its description. Much cheaper than reading it.
      */
     public static String checksum(GraphStore graph, String vocabularyGraph) {
         List<String> lines = new ArrayList<>();
