@@ -33,7 +33,10 @@ import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.SortedDocValues;
+import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.IndexWriter;
@@ -112,7 +115,10 @@ public final class LuceneVectorIndex implements VectorIndex {
     private static final String FORMAT_KEY = "fairrag.index.format";
     /** Changes when the documents are laid out differently; an index of another format starts afresh. */
     private static final String ARTICLES_FORMAT = "2";
-    /** 2: names with an HNSW graph; 3: names with their vectors as doc values, searched exactly. */
+    /**
+     * 2: names with an HNSW graph; 3: names with their vectors as doc values, searched exactly, and the owners
+     * and checksums as doc values (read for every term at each start).
+     */
     private static final String TERMS_FORMAT = "3";
     /** Lucene's HNSW format stops at 1024 dimensions by default; remote models (OpenAI: 1536, 3072) need more. */
     private static final int MAX_DIMENSIONS = 4096;
@@ -398,11 +404,11 @@ public final class LuceneVectorIndex implements VectorIndex {
             Map<String, String> out = new HashMap<>();
             for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
                 Bits live = leaf.reader().getLiveDocs();
-                StoredFields stored = leaf.reader().storedFields();
-                for (int doc = 0; doc < leaf.reader().maxDoc(); doc++) {
-                    if (live == null || live.get(doc)) {
-                        Document d = stored.document(doc, Set.of(OWNER, CHECKSUM));
-                        out.put(d.get(OWNER), d.get(CHECKSUM));
+                SortedDocValues owners = DocValues.getSorted(leaf.reader(), OWNER);
+                BinaryDocValues checksums = DocValues.getBinary(leaf.reader(), CHECKSUM);
+                for (int doc = owners.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = owners.nextDoc()) {
+                    if ((live == null || live.get(doc)) && checksums.advanceExact(doc)) {
+                        out.put(owners.lookupOrd(owners.ordValue()).utf8ToString(), checksums.binaryValue().utf8ToString());
                     }
                 }
             }
@@ -418,7 +424,8 @@ public final class LuceneVectorIndex implements VectorIndex {
                 for (IndexedTerm.Name n : t.names()) {
                     Document d = new Document();
                     d.add(new StringField(OWNER, t.id(), Field.Store.YES));
-                    d.add(new StoredField(CHECKSUM, t.checksum()));
+                    d.add(new SortedDocValuesField(OWNER, new BytesRef(t.id())));
+                    d.add(new BinaryDocValuesField(CHECKSUM, new BytesRef(t.checksum())));
                     d.add(new StoredField(NAME, n.text()));
                     d.add(new BinaryDocValuesField(VECTOR, TermVectors.encode(n.vector())));
                     docs.add(d);
