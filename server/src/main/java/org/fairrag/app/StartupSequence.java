@@ -8,7 +8,7 @@ import org.slf4j.LoggerFactory;
 /**
  * How {@code serve} starts: it listens at once (the web app and {@code /health}, which tells how far the
  * start-up is; the API answers 503 {@code starting}), then opens the stores, loads the bundled demo into
- * an empty data directory, and opens the API.
+ * an empty data directory, annotates articles published before concept mentions were kept, and opens the API.
  */
 final class StartupSequence {
 
@@ -40,6 +40,8 @@ final class StartupSequence {
             if (config.loadDemo()) {
                 fairrag.loadDemoIfEmpty(progress);
             }
+            fairrag.annotateIfNone(progress);
+            fairrag.countAssociationsIfNone();
             progress.step("Opening the API");
             HttpServerLauncher.start(fairrag, listening);
         } catch (IOException | RuntimeException e) {

@@ -15,7 +15,6 @@ import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryExecution;
 import org.apache.jena.query.QuerySolution;
 import org.apache.jena.query.ResultSet;
-import org.apache.jena.query.TxnType;
 import org.apache.jena.rdf.model.Model;
 import org.apache.jena.rdf.model.ModelFactory;
 import org.apache.jena.rdf.model.RDFNode;
@@ -26,9 +25,11 @@ import org.apache.jena.riot.RDFFormat;
 import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.Quad;
 import org.apache.jena.system.Txn;
+import org.apache.jena.sparql.exec.UpdateExec;
 import org.apache.jena.tdb2.store.DatasetGraphTDB;
 import org.apache.jena.tdb2.sys.TDBInternal;
 import org.apache.jena.atlas.iterator.Iter;
+import org.apache.jena.update.UpdateRequest;
 
 /**
  * {@link GraphStore} over an in-process dataset (TDB2 with its text index), in transactions. Graphs named
@@ -90,24 +91,11 @@ public final class TdbGraphStore implements GraphStore {
     }
 
     /**
-     * Runs {@code action} in a read transaction that is always ended, never aborted, even when the action
-     * throws (a dump whose client went away, a query stopped by its time limit). Jena's {@code Txn} aborts
-     * on an exception, and jena-text's TDB2 component answers every abort, of a read too, by rolling back
-     * the one shared Lucene index writer: that discards the text-index changes of a write transaction
-     * running at the same time, and two such aborts at once fail half-way, leaving the worker thread
-     * marked as inside a transaction, so that every later read on that thread failed at once. A read inside
-     * {@link #inOneTransaction} runs in that write transaction (it sees the writes so far), which ends itself.
+     * A read that is ended, never aborted ({@link ReadTransactions}). Inside {@link #inOneTransaction} it runs in
+     * that write transaction instead (it sees the writes so far), which ends itself.
      */
     private <T> T read(Supplier<T> action) {
-        if (dataset.isInTransaction()) {
-            return action.get();
-        }
-        dataset.begin(TxnType.READ);
-        try {
-            return action.get();
-        } finally {
-            dataset.end();
-        }
+        return dataset.isInTransaction() ? action.get() : ReadTransactions.read(dataset, action);
     }
 
     @Override
@@ -127,6 +115,17 @@ public final class TdbGraphStore implements GraphStore {
         Txn.executeWrite(dataset, writes);
     }
 
+    @Override
+    public void update(String graphIri, UpdateRequest update) {
+        Txn.executeWrite(dataset, () -> UpdateExec.dataset(graphTarget(graphIri)).update(update).execute());
+    }
+
+    /** The dataset to write {@code graphIri} through: the text-indexed one, or for an unindexed graph the one beneath it. */
+    private DatasetGraph graphTarget(String graphIri) {
+        DatasetGraph dsg = dataset.asDatasetGraph();
+        return unindexedGraphs.contains(graphIri) && dsg instanceof DatasetGraphText text ? text.getWrapped() : dsg;
+    }
+
     /**
      * The dataset to write a statement with {@code predicate} into {@code graphIri} through: the text-indexed
      * one when the text index maps the predicate, else the one beneath it. The text layer looks each statement
@@ -134,9 +133,8 @@ public final class TdbGraphStore implements GraphStore {
      * statements are seven in ten not labels.
      */
     private DatasetGraph writeTarget(String graphIri, Node predicate) {
-        DatasetGraph dsg = dataset.asDatasetGraph();
-        if (dsg instanceof DatasetGraphText text && (unindexedGraphs.contains(graphIri)
-                || text.getTextIndex().getDocDef().getField(predicate) == null)) {
+        DatasetGraph dsg = graphTarget(graphIri);
+        if (dsg instanceof DatasetGraphText text && text.getTextIndex().getDocDef().getField(predicate) == null) {
             return text.getWrapped();
         }
         return dsg;
