@@ -174,7 +174,8 @@ public final class Fairrag implements AutoCloseable {
                 this.bundledVectors = new BundledVectors(List.of(
                         new BundledVectors.Source(MESH_NAME_VECTORS, List.of(BUNDLED_MESH)),
                         new BundledVectors.Source(DEMO_CHUNK_VECTORS, List.of(DEMO_ARTICLES))), embedder, chunker.version());
-                Embedder indexing = new PrecomputedEmbedder(embedder, bundledVectors);
+                PrecomputedEmbedder indexing = new PrecomputedEmbedder(embedder, bundledVectors);
+                indexing.bindTo(metrics);
                 this.articleIndexer = new ArticleIndexer(vectorIndex, indexing, chunker.using(bundledVectors));
                 terms = new TermIndexer(vectorIndex, indexing);
                 articleIndexes.add(articleIndexer);

@@ -2,6 +2,8 @@ package org.fairrag.embed;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.io.IOException;
 import java.util.List;
 import org.fairrag.app.DemoData;
@@ -45,6 +47,13 @@ class BundledVectorsTest {
         assertThat(shipped).as("8-bit vectors, not the model's own").isNotEqualTo(model.embed(NAME));
         assertThat(bundled.chunks(article.title(), article.abstractText())).hasValue(chunker.chunks(article.title(), article.abstractText()));
         assertThat(bundled.vector("a text nobody shipped")).isEmpty();
+
+        MeterRegistry metrics = new SimpleMeterRegistry();
+        PrecomputedEmbedder indexing = new PrecomputedEmbedder(model, bundled);
+        indexing.bindTo(metrics);
+        indexing.embedAll(List.of(NAME, "a text nobody shipped", "Neoplasms"));
+        assertThat(metrics.get("fairrag.indexing.texts").tag("vectors", "known").counter().count()).isEqualTo(2);
+        assertThat(metrics.get("fairrag.indexing.texts").tag("vectors", "model").counter().count()).isEqualTo(1);
     }
 
     @Test

@@ -53,6 +53,8 @@ public final class TestFairrag {
     private static HttpServerLauncher.Running demoServer;
     private static Fairrag mesh;
     private static Path meshTemplate;
+    private static IndexedTexts meshLoadTexts;
+    private static IndexedTexts demoLoadTexts;
     private static final List<Path> createdDirs = new ArrayList<>();
     private static final Set<Path> sharedDirs = new HashSet<>();
     private static final List<Fairrag> sharedInstances = new ArrayList<>();
@@ -104,6 +106,7 @@ public final class TestFairrag {
             Path dir = newSharedDir("mesh-template");
             try (Fairrag template = open(searchConfig(dir))) {
                 loadMesh(template);
+                meshLoadTexts = IndexedTexts.of(template);
             }
             meshTemplate = dir;
         }
@@ -138,10 +141,34 @@ public final class TestFairrag {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
+            demoLoadTexts = IndexedTexts.of(demo);
             demoServer = HttpServerLauncher.start(demo);
             closeAtExit(demo);
         }
         return demo;
+    }
+
+    /** How many texts an instance indexed with the shipped vectors, and how many the model embedded. */
+    public record IndexedTexts(double shipped, double model) {
+        static IndexedTexts of(Fairrag fairrag) {
+            return new IndexedTexts(count(fairrag, "known"), count(fairrag, "model"));
+        }
+
+        private static double count(Fairrag fairrag, String vectors) {
+            return fairrag.metrics().get("fairrag.indexing.texts").tag("vectors", vectors).counter().count();
+        }
+    }
+
+    /** The texts loading MeSH into the data directory the shared instances start from indexed. */
+    public static synchronized IndexedTexts meshLoadTexts() {
+        meshTemplate();
+        return meshLoadTexts;
+    }
+
+    /** The texts loading the demo articles into {@link #demo()} indexed (MeSH came with its data directory). */
+    public static synchronized IndexedTexts demoLoadTexts() {
+        demo();
+        return demoLoadTexts;
     }
 
     public static synchronized int demoPort() {
