@@ -85,7 +85,11 @@ public final class TestFairrag {
      */
     public static FairragConfig config(Path dataDir) {
         FairragConfig.Limits d = FairragConfig.Limits.DEFAULT;
-        return FairragConfig.builder().dataDir(dataDir).port(0).host("127.0.0.1").baseUrl(BASE_URL)
+        FairragConfig.Builder builder = FairragConfig.builder();
+        if (ExternalStores.enabled()) {
+            builder = ExternalStores.apply(builder, dataDir);
+        }
+        return builder.dataDir(dataDir).port(0).host("127.0.0.1").baseUrl(BASE_URL)
                 .loadDemo(false).vectors(VectorStoreSettings.Kind.NONE)
                 .limits(new FairragConfig.Limits(0, 1, 0, 1, d.maxBodyBytes(), d.maxUriLength(), Duration.ofSeconds(2)))
                 .quotas(new FairragConfig.Quotas(0, 0, 1, FairragConfig.Quotas.DEFAULT.apiKeyCacheTime()))
@@ -226,7 +230,10 @@ public final class TestFairrag {
     /** Deletes the directories handed out since {@code mark}, but those of the shared instances. */
     static synchronized void deleteDirsSince(int mark) {
         List<Path> since = createdDirs.subList(mark, createdDirs.size());
-        since.stream().filter(dir -> !sharedDirs.contains(dir)).forEach(TestFairrag::deleteTree);
+        since.stream().filter(dir -> !sharedDirs.contains(dir)).forEach(dir -> {
+            ExternalStores.stop(dir);
+            deleteTree(dir);
+        });
         since.removeIf(dir -> !sharedDirs.contains(dir));
     }
 
@@ -284,6 +291,7 @@ public final class TestFairrag {
 
     private static synchronized void closeSharedAndDeleteAll() {
         sharedInstances.forEach(Fairrag::close);
+        ExternalStores.stopAll();
         createdDirs.forEach(TestFairrag::deleteTree);
     }
 }
