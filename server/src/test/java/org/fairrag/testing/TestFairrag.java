@@ -16,6 +16,7 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
@@ -136,10 +137,23 @@ public final class TestFairrag {
         return to;
     }
 
+    /**
+     * An instance with MeSH in a shared directory: a copy of {@link #meshTemplate()}, or, with external stores
+     * (which live outside the directory, so a copy would not carry them), one that loads MeSH itself.
+     */
+    private static Fairrag openWithMesh(String name, Function<Path, FairragConfig> config) {
+        if (!ExternalStores.enabled()) {
+            return open(config.apply(copyOfMeshTemplate(name)));
+        }
+        Fairrag fairrag = open(config.apply(newSharedDir(name)));
+        loadMesh(fairrag);
+        return fairrag;
+    }
+
     /** The shared instance with MeSH and the demo articles, serving HTTP on {@link #demoPort()}. */
     public static synchronized Fairrag demo() {
         if (demo == null) {
-            demo = open(searchConfig(copyOfMeshTemplate("demo")));
+            demo = openWithMesh("demo", TestFairrag::searchConfig);
             try {
                 demo.loadDemoIfEmpty(IngestProgress.NONE);
             } catch (IOException e) {
@@ -189,7 +203,7 @@ public final class TestFairrag {
     /** The shared instance with the MeSH vocabulary and no articles but those tests ingest. */
     public static synchronized Fairrag mesh() {
         if (mesh == null) {
-            mesh = open(copyOfMeshTemplate("mesh"));
+            mesh = openWithMesh("mesh", TestFairrag::config);
             closeAtExit(mesh);
         }
         return mesh;
