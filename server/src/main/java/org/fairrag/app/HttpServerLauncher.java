@@ -10,58 +10,61 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.micrometer.PrometheusScrapingHandler;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.fairrag.graph.Graphs;
-import org.fairrag.http.ApiKeyHandler;
-import org.fairrag.http.Caller;
-import org.fairrag.http.InFlightRequests;
-import org.fairrag.http.RateLimitHandler;
-import org.fairrag.http.RequestLimitsHandler;
-import org.fairrag.http.ResponseStreamer;
-import org.fairrag.http.TokenBuckets;
 import org.apache.jena.query.QueryFactory;
-import java.util.List;
-import org.fairrag.fdo.DatasetFdo;
 import org.fairrag.embed.Embedder;
-import org.fairrag.export.ArticleExport;
 import org.fairrag.embed.LangChainEmbedder;
+import org.fairrag.export.ArticleExport;
+import org.fairrag.fdo.DatasetFdo;
 import org.fairrag.filter.ArticleRetriever;
 import org.fairrag.filter.FilterService;
 import org.fairrag.filter.TermSelection;
-import org.fairrag.search.ArticleQuery;
 import org.fairrag.generate.ChatModels;
 import org.fairrag.generate.ChatSummarizer;
 import org.fairrag.generate.ExtractiveSummarizer;
 import org.fairrag.generate.Prompts;
 import org.fairrag.generate.Summarizer;
 import org.fairrag.generate.SummaryService;
+import org.fairrag.graph.Graphs;
 import org.fairrag.http.AdminHandler;
 import org.fairrag.http.AnnotateHandler;
+import org.fairrag.http.ApiKeyHandler;
 import org.fairrag.http.ApiRouter;
+import org.fairrag.http.Caller;
 import org.fairrag.http.CrawlerHandler;
 import org.fairrag.http.DatasetHandler;
 import org.fairrag.http.ExportHandler;
 import org.fairrag.http.FilterHandler;
-import org.fairrag.http.PidHandler;
 import org.fairrag.http.ReadinessGate;
-import org.fairrag.http.SerialTaskRunner;
-import org.fairrag.http.SummarizeHandler;
 import org.fairrag.http.HealthChecksFactory;
+import org.fairrag.http.InFlightRequests;
 import org.fairrag.http.OpenApiDocument;
-import org.fairrag.http.SearchHandler;
-import org.fairrag.http.SparqlHandler;
 import org.fairrag.http.PerClientLimit;
+import org.fairrag.http.PidHandler;
+import org.fairrag.http.RateLimitHandler;
+import org.fairrag.http.RequestLimitsHandler;
+import org.fairrag.http.ResponseStreamer;
+import org.fairrag.http.SearchHandler;
+import org.fairrag.http.SerialTaskRunner;
+import org.fairrag.http.SparqlHandler;
+import org.fairrag.http.SummarizeHandler;
 import org.fairrag.http.TermsHandler;
-import org.fairrag.work.WorkerPool;
+import org.fairrag.http.TokenBuckets;
 import org.fairrag.pid.ArticleLookup;
 import org.fairrag.pid.FdoLoader;
 import org.fairrag.pid.PidRepresentations;
+import org.fairrag.search.ArticleQuery;
 import org.fairrag.search.ArticleSearch;
+import org.fairrag.search.PublishedArticles;
+import org.fairrag.search.VectorIndexFollower;
 import org.fairrag.terms.TermDetails;
 import org.fairrag.terms.TermSearch;
+import org.fairrag.vectors.VectorStoreSettings;
+import org.fairrag.work.WorkerPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -244,8 +247,27 @@ public final class HttpServerLauncher {
             }
             server.close().await();
         });
+        followOtherServers(fairrag);
         listening.gate().open(router);
         return new Running(server, router);
+    }
+
+    /**
+     * With an external PostgreSQL, other servers (and {@code fairrag ingest}) may change the shared collection:
+     * this server's own embedded vector index follows their changes. Weaviate is shared already.
+     */
+    private static void followOtherServers(Fairrag fairrag) {
+        FairragConfig config = fairrag.config();
+        if (config.pgUrl().isEmpty() || config.vectors().kind() != VectorStoreSettings.Kind.LUCENE
+                || fairrag.vectorIndex().isEmpty() || fairrag.articleIndexer().isEmpty()) {
+            return;
+        }
+        VectorIndexFollower follower = new VectorIndexFollower(fairrag.vertx(), fairrag.database().connectOptions(),
+                fairrag.registry(), new PublishedArticles(fairrag.graph(), fairrag.graphs()), fairrag.articleIndexer().get(),
+                fairrag.vectorIndex().get(), fairrag::vocabulary, id -> fairrag.publisher().pidUrl(id),
+                pool(fairrag, "follow", 1, 4));
+        fairrag.closeWithInstance(follower);
+        follower.start().await();
     }
 
     private static WorkerPool pool(Fairrag fairrag, String name, int threads, int queue) {

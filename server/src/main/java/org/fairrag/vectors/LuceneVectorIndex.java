@@ -16,39 +16,40 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.codecs.Codec;
 import org.apache.lucene.codecs.KnnVectorsFormat;
 import org.apache.lucene.codecs.KnnVectorsReader;
 import org.apache.lucene.codecs.KnnVectorsWriter;
 import org.apache.lucene.codecs.lucene912.Lucene912Codec;
 import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat;
+import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.IntPoint;
 import org.apache.lucene.document.KnnFloatVectorField;
+import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
-import org.apache.lucene.document.BinaryDocValuesField;
-import org.apache.lucene.document.NumericDocValuesField;
-import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.index.IndexReader;
-import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.MultiTerms;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.SegmentReadState;
 import org.apache.lucene.index.SegmentWriteState;
 import org.apache.lucene.index.StoredFields;
-import org.apache.lucene.index.MultiTerms;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
@@ -61,6 +62,7 @@ import org.apache.lucene.queries.function.valuesource.FloatVectorSimilarityFunct
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.HitQueue;
+import org.apache.lucene.search.BoostQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.Query;
@@ -297,7 +299,7 @@ public final class LuceneVectorIndex implements VectorIndex {
 
     @Override
     public List<ChunkHit> matchingChunks(String query, int k, ArticleFilter filter) {
-        Query text = new QueryBuilder(analyzer).createBooleanQuery(TEXT, query);
+        Query text = textQuery(query);
         if (text == null) {
             return List.of();
         }
@@ -307,6 +309,40 @@ public final class LuceneVectorIndex implements VectorIndex {
                     : new BooleanQuery.Builder().add(text, Occur.MUST).add(filterQuery(filter, CHUNK), Occur.FILTER).build();
             return bestChunkPerArticle(s, k, 1, fetch -> s.search(q, fetch));
         });
+    }
+
+    /** Most distinct words of a long text that take part in its BM25 query, the most frequent first. */
+    static final int MAX_TEXT_QUERY_WORDS = 256;
+
+    /**
+     * BM25 over the text field: a clause per word position, as Lucene's QueryBuilder makes it, for queries;
+     * for a text with more positions than a boolean query may hold (an abstract sent to annotate), one
+     * clause per distinct word, boosted by its count, for the {@link #MAX_TEXT_QUERY_WORDS} most frequent.
+     */
+    private Query textQuery(String text) {
+        try {
+            return new QueryBuilder(analyzer).createBooleanQuery(TEXT, text);
+        } catch (IndexSearcher.TooManyClauses e) {
+            Map<String, Integer> counts = new HashMap<>();
+            try (var tokens = analyzer.tokenStream(TEXT, text)) {
+                var term = tokens.addAttribute(CharTermAttribute.class);
+                tokens.reset();
+                while (tokens.incrementToken()) {
+                    counts.merge(term.toString(), 1, Integer::sum);
+                }
+                tokens.end();
+            } catch (IOException io) {
+                throw new UncheckedIOException(io);
+            }
+            BooleanQuery.Builder words = new BooleanQuery.Builder();
+            counts.entrySet().stream()
+                    .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                    .limit(MAX_TEXT_QUERY_WORDS)
+                    .forEach(w -> words.add(new BoostQuery(
+                            new TermQuery(new Term(TEXT, w.getKey())), w.getValue()),
+                            Occur.SHOULD));
+            return words.build();
+        }
     }
 
     /** Whether the filter asks for nothing but access levels, and the index holds no article of another level. */

@@ -50,10 +50,22 @@ public final class ExternalStores {
         return config.pgUrl(stores.pgUrl()).sparqlUrl(stores.sparqlBase() + "/query").sparqlUpdateUrl(stores.sparqlBase() + "/update");
     }
 
-    /** Stops the Fuseki server of {@code dataDir}, if it has one. */
+    /**
+     * Lets the instance of {@code newDir} use the stores of {@code existingDir}: a second server on the same
+     * collection, with a data directory (and an embedded vector index) of its own.
+     */
+    public static synchronized void share(Path existingDir, Path newDir) {
+        Stores stores = byDir.get(existingDir.toAbsolutePath());
+        if (stores == null) {
+            throw new IllegalStateException("no external stores for " + existingDir);
+        }
+        byDir.put(newDir.toAbsolutePath(), stores);
+    }
+
+    /** Stops the Fuseki server of {@code dataDir} once no other directory shares it. */
     static synchronized void stop(Path dataDir) {
         Stores stores = byDir.remove(dataDir.toAbsolutePath());
-        if (stores != null) {
+        if (stores != null && !byDir.containsValue(stores)) {
             stop(stores.fuseki());
         }
     }
@@ -86,7 +98,7 @@ public final class ExternalStores {
         Path jar = Path.of(required("fairrag.fuseki.jar"));
         Path config = Path.of(required("fairrag.fuseki.config")).toAbsolutePath();
         Path home = Files.createDirectories(dataDir.resolve("external-fuseki"));
-        Process fuseki = new ProcessBuilder("java", "-Xmx768m", "-jar", jar.toAbsolutePath().toString(),
+        Process fuseki = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx768m", "-XX:ActiveProcessorCount=1", "-jar", jar.toAbsolutePath().toString(),
                 "--localhost", "--port", Integer.toString(port), "--config", config.toString())
                 .directory(home.toFile())
                 .redirectErrorStream(true)

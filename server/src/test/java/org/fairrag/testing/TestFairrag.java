@@ -244,10 +244,9 @@ public final class TestFairrag {
     /** Deletes the directories handed out since {@code mark}, but those of the shared instances. */
     static synchronized void deleteDirsSince(int mark) {
         List<Path> since = createdDirs.subList(mark, createdDirs.size());
-        since.stream().filter(dir -> !sharedDirs.contains(dir)).forEach(dir -> {
-            ExternalStores.stop(dir);
-            deleteTree(dir);
-        });
+        List<Path> own = since.stream().filter(dir -> !sharedDirs.contains(dir)).toList();
+        own.forEach(ExternalStores::stop);
+        own.forEach(TestFairrag::deleteTree);
         since.removeIf(dir -> !sharedDirs.contains(dir));
     }
 

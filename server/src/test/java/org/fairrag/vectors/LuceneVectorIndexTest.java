@@ -105,6 +105,18 @@ class LuceneVectorIndexTest extends VectorIndexContract {
     }
 
     @Test
+    void should_match_a_text_with_more_words_than_a_boolean_query_may_hold() {
+        IndexedArticle target = ARTICLES.get(3);
+        // An abstract sent to annotate may be 20,000 characters: more word positions than Lucene's 1,024 clauses.
+        String longText = "zzqx ".repeat(1_100) + target.chunks().get(0).text();
+
+        List<ChunkHit> hits = index.matchingChunks(longText, 3, ArticleFilter.publicArticles());
+
+        assertThat(hits).isNotEmpty();
+        assertThat(hits.get(0).articlePid()).isEqualTo(target.fields().pid());
+    }
+
+    @Test
     void should_find_what_exact_search_finds_on_a_small_index() {
         for (String q : List.of("oral cancer surgery", "children with asthma", "gene expression in tumours")) {
             float[] v = EMBEDDER.embed(q);
