@@ -3,6 +3,7 @@ import {$, $$, Status, el, render} from './dom.js';
 import {ApiError, getJson, pidPath, postEventStream, postForFile, postJson} from './api.js';
 import {MAX_K, fromUrl, toUrl} from './state.js';
 import {renderConcepts} from './concepts.js';
+import {whenReady} from './startup.js';
 
 const MAX_SUMMARY_SOURCES = 50;
 const MAX_EXPORT = 200;
@@ -659,9 +660,10 @@ $$('[data-format]').forEach((b) => b.addEventListener('click', () => exportAs(b.
 
 window.addEventListener('popstate', restore);
 
-getJson('/api/summarize/prompt').then((p) => {
-  if (!$('#prompt').value) $('#prompt').value = p.prompt;
-  $('#model').textContent = `Summaries are made by: ${p.model}.`;
-}).catch((e) => status.summary.fail(e, 'The default prompt could not be loaded:'));
-
-restore();
+whenReady().then(() => {
+  getJson('/api/summarize/prompt').then((p) => {
+    if (!$('#prompt').value) $('#prompt').value = p.prompt;
+    $('#model').textContent = `Summaries are made by: ${p.model}.`;
+  }).catch((e) => status.summary.fail(e, 'The default prompt could not be loaded:'));
+  restore();
+});

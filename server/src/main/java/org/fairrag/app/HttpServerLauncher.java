@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.apache.jena.query.QueryFactory;
 import org.fairrag.embed.Embedder;
 import org.fairrag.embed.LangChainEmbedder;
@@ -38,6 +39,7 @@ import org.fairrag.http.CrawlerHandler;
 import org.fairrag.http.DatasetHandler;
 import org.fairrag.http.ExportHandler;
 import org.fairrag.http.FilterHandler;
+import org.fairrag.http.ReadinessGate;
 import org.fairrag.http.HealthChecksFactory;
 import org.fairrag.http.InFlightRequests;
 import org.fairrag.http.OpenApiDocument;
@@ -83,6 +85,39 @@ public final class HttpServerLauncher {
         }
     }
 
+    /** A server that listens while the instance starts: its gate answers {@code starting} until the API opens. */
+    public record Listening(HttpServer server, ReadinessGate gate) {
+        public int port() {
+            return server.actualPort();
+        }
+    }
+
+    /**
+     * Starts listening before the stores are ready: {@code /health} tells {@code progress}, the web app's
+     * files are served, the API answers 503 {@code starting}. Blocks until listening; the server closes
+     * with the lifecycle.
+     */
+    public static Listening listen(Lifecycle lifecycle, Supplier<JsonObject> progress) {
+        FairragConfig config = lifecycle.config();
+        ReadinessGate gate = ReadinessGate.create(lifecycle.vertx(), progress);
+        HttpServer server = lifecycle.vertx().createHttpServer(new HttpServerOptions()
+                        .setHost(config.host())
+                        .setPort(config.port())
+                        .setCompressionSupported(true)
+                        // Form-encoded SPARQL queries may be as long as any body.
+                        .setMaxFormAttributeSize((int) config.limits().maxBodyBytes())
+                        .setMaxFormBufferedBytes((int) config.limits().maxBodyBytes())
+                        .setIdleTimeout((int) config.connections().idleTimeout().toMillis())
+                        .setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
+                        // The router answers an over-long request line with a JSON 414; this is only the backstop.
+                        .setMaxInitialLineLength(Math.max(8192, config.limits().maxUriLength() * 2)))
+                .requestHandler(gate)
+                .listen()
+                .await();
+        lifecycle.closeWith(() -> server.close().await());
+        return new Listening(server, gate);
+    }
+
     private static Summarizer summarizer(Fairrag fairrag, Prompts prompts, WorkerPool pool) {
         FairragConfig.Llm llm = fairrag.config().llm();
         if (llm.enabled()) {
@@ -109,6 +144,14 @@ public final class HttpServerLauncher {
 
     /** Starts the server; it stops when {@code fairrag} closes, letting requests in flight finish. Blocks until listening. */
     public static Running start(Fairrag fairrag) {
+        return start(fairrag, listen(fairrag.lifecycle(), JsonObject::new));
+    }
+
+    /**
+     * Builds the API over {@code fairrag} and opens the gate of the {@code listening} server to it; the
+     * server stops when {@code fairrag} closes, letting requests in flight finish.
+     */
+    public static Running start(Fairrag fairrag, Listening listening) {
         FairragConfig config = fairrag.config();
         FairragConfig.Limits limits = config.limits();
         var vertx = fairrag.vertx();
@@ -148,7 +191,8 @@ public final class HttpServerLauncher {
                         .put("threads", sparqlPool.threads()).put("capacity", sparqlPool.capacity()))
                 .component("vocabulary", () -> fairrag.vocabulary().isEmpty()
                         ? Future.failedFuture("no vocabulary loaded")
-                        : Future.succeededFuture(new JsonObject().put("terms", fairrag.vocabulary().size())));
+                        : Future.succeededFuture(new JsonObject().put("terms", fairrag.vocabulary().size())
+                                .put("from", fairrag.vocabularyOrigin().name().toLowerCase(java.util.Locale.ROOT))));
         fairrag.vectorIndex().ifPresent(index -> health.component("vectors", () -> healthPool.submit(() ->
                 new JsonObject().put("store", index.describe()).put("articles", index.articleCount()))));
 
@@ -195,20 +239,7 @@ public final class HttpServerLauncher {
                         rateLimit(limits.apiRate(), limits.apiBurst(), "api", metrics),
                         rateLimit(limits.sparqlRate(), limits.sparqlBurst(), "sparql", metrics)));
 
-        HttpServer server = vertx.createHttpServer(new HttpServerOptions()
-                        .setHost(config.host())
-                        .setPort(config.port())
-                        .setCompressionSupported(true)
-                        // Form-encoded SPARQL queries may be as long as any body.
-                        .setMaxFormAttributeSize((int) limits.maxBodyBytes())
-                        .setMaxFormBufferedBytes((int) limits.maxBodyBytes())
-                        .setIdleTimeout((int) config.connections().idleTimeout().toMillis())
-                        .setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
-                        // The router answers an over-long request line with a JSON 414; this is only the backstop.
-                        .setMaxInitialLineLength(Math.max(8192, limits.maxUriLength() * 2)))
-                .requestHandler(router)
-                .listen()
-                .await();
+        HttpServer server = listening.server();
         fairrag.closeWithInstance(() -> {
             LOG.info("Stopping the HTTP server: {} requests in flight have {} s to finish", inFlight.count(),
                     limits.shutdownGrace().toSeconds());
@@ -219,8 +250,7 @@ public final class HttpServerLauncher {
             server.close().await();
         });
         followOtherServers(fairrag);
-        LOG.info("fairrag is serving {} on http://{}:{} (PIDs under {}/pid/)", "the API", config.host(),
-                server.actualPort(), config.baseUrl());
+        listening.gate().open(router);
         return new Running(server, router);
     }
 

@@ -30,7 +30,8 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 /**
  * Two servers on one collection: the same external Fuseki and PostgreSQL, each with a data directory and
  * an embedded vector index of its own. What one ingests the other finds by search within seconds (its index
- * follows PostgreSQL's change notifications); what one withdraws is gone from both.
+ * follows PostgreSQL's change notifications); what one withdraws is gone from both; what changed while a
+ * server was stopped is applied when it listens again; a server that joins later has none of it.
  */
 @EnabledIfSystemProperty(named = "fairrag.test.stores", matches = "external",
         disabledReason = "needs the external stores: mvn -B test -Pexternal-stores")
@@ -75,6 +76,28 @@ class TwoServersTest {
                 assertThat(status(portB, URI.create(second).getPath())).isEqualTo(410);
                 assertThat(hits(portA, "zebrafish fins regrow")).doesNotContain(second);
                 await().atMost(CATCH_UP).untilAsserted(() -> assertThat(hits(portB, "zebrafish fins regrow")).doesNotContain(second));
+
+                a.ingest(SourceFile.of(Files.writeString(files.resolve("third.jsonl"), article("96000003", "Okapi cohort of lung nodules"))),
+                        ArticleIngest.Options.DEFAULT, IngestProgress.NONE);
+                await().atMost(CATCH_UP).untilAsserted(() -> assertThat(hits(portB, "okapi lung nodules")).contains(pid(a, "96000003")));
+            }
+
+            // While B is stopped, A moves the third article to restricted: B learns of it when it listens again.
+            a.ingest(SourceFile.of(files.resolve("third.jsonl")), new ArticleIngest.Options("restricted", false), IngestProgress.NONE);
+            assertThat(hits(portA, "okapi lung nodules")).doesNotContain(pid(a, "96000003"));
+            try (Fairrag b = TestFairrag.open(TestFairrag.searchConfig(dirB))) {
+                int portB = HttpServerLauncher.start(b).port();
+                await().atMost(CATCH_UP).untilAsserted(() -> assertThat(hits(portB, "okapi lung nodules")).doesNotContain(pid(a, "96000003")));
+            }
+
+            // A server that joins later builds its index from the graph, without the withdrawn article.
+            Path dirC = TestFairrag.newDir("server-c");
+            ExternalStores.share(dirA, dirC);
+            try (Fairrag c = TestFairrag.open(TestFairrag.searchConfig(dirC))) {
+                int portC = HttpServerLauncher.start(c).port();
+                await().atMost(CATCH_UP).untilAsserted(() -> assertThat(hits(portC, "tumour growth older patients")).contains(pid(a, "96000001")));
+                assertThat(hits(portC, "zebrafish fins regrow")).doesNotContain(pid(a, "96000002"));
+                assertThat(hits(portC, "okapi lung nodules")).doesNotContain(pid(a, "96000003"));
             }
         }
     }

@@ -98,7 +98,7 @@ public final class ExternalStores {
         Path jar = Path.of(required("fairrag.fuseki.jar"));
         Path config = Path.of(required("fairrag.fuseki.config")).toAbsolutePath();
         Path home = Files.createDirectories(dataDir.resolve("external-fuseki"));
-        Process fuseki = new ProcessBuilder("java", "-Xmx768m", "-jar", jar.toAbsolutePath().toString(),
+        Process fuseki = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx768m", "-XX:ActiveProcessorCount=1", "-jar", jar.toAbsolutePath().toString(),
                 "--localhost", "--port", Integer.toString(port), "--config", config.toString())
                 .directory(home.toFile())
                 .redirectErrorStream(true)
