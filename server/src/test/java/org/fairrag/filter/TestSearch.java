@@ -17,9 +17,18 @@ final class TestSearch {
     private TestSearch() {}
 
     static List<String> topHits(int port, String q, int k) throws Exception {
+        return topHits(port, q, k, true);
+    }
+
+    /** The same, with {@code concepts=false}: the hybrid's hits, which mix the concepts the query names. */
+    static List<String> hybridTopHits(int port, String q, int k) throws Exception {
+        return topHits(port, q, k, false);
+    }
+
+    private static List<String> topHits(int port, String q, int k, boolean concepts) throws Exception {
         HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder()
                 .timeout(Duration.ofSeconds(60))
-                .uri(URI.create("http://127.0.0.1:" + port + "/api/articles/search?k=" + k + "&q="
+                .uri(URI.create("http://127.0.0.1:" + port + "/api/articles/search?k=" + k + (concepts ? "" : "&concepts=false") + "&q="
                         + URLEncoder.encode(q, StandardCharsets.UTF_8)))
                 .GET().build(), HttpResponse.BodyHandlers.ofString());
         if (r.statusCode() != 200) {

