@@ -1,7 +1,10 @@
 package org.fairrag.generate;
 
+import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.StreamingChatModel;
+import dev.langchain4j.model.ollama.OllamaChatModel;
 import dev.langchain4j.model.ollama.OllamaStreamingChatModel;
+import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
 import java.time.Duration;
 import java.util.Locale;
@@ -16,6 +19,9 @@ public final class ChatModels {
 
     /** A configured chat model and the name recorded in summaries' provenance. */
     public record Configured(StreamingChatModel model, String name) {}
+
+    /** A configured chat model that answers whole, for short structured answers such as a query. */
+    public record ConfiguredChat(ChatModel model, String name) {}
 
     private ChatModels() {}
 
@@ -41,6 +47,34 @@ public final class ChatModels {
                         .modelName(name)
                         .temperature(0.0)
                         .timeout(timeout)
+                        .build(), "ollama:" + name);
+            }
+            default -> throw new IllegalArgumentException("FAIRRAG_LLM must be none, openai or ollama, not " + provider);
+        }
+    }
+
+    /** Like {@link #create}, answering whole rather than streamed. */
+    public static ConfiguredChat createChat(String provider, String baseUrl, String model, String apiKey, Duration timeout) {
+        switch (provider.toLowerCase(Locale.ROOT)) {
+            case "openai" -> {
+                String name = model != null ? model : DEFAULT_OPENAI_MODEL;
+                return new ConfiguredChat(OpenAiChatModel.builder()
+                        .baseUrl(baseUrl != null ? baseUrl : DEFAULT_OPENAI_URL)
+                        .apiKey(apiKey != null ? apiKey : "none")
+                        .modelName(name)
+                        .temperature(0.0)
+                        .timeout(timeout)
+                        .maxRetries(0)
+                        .build(), "openai:" + name);
+            }
+            case "ollama" -> {
+                String name = model != null ? model : DEFAULT_OLLAMA_MODEL;
+                return new ConfiguredChat(OllamaChatModel.builder()
+                        .baseUrl(baseUrl != null ? baseUrl : DEFAULT_OLLAMA_URL)
+                        .modelName(name)
+                        .temperature(0.0)
+                        .timeout(timeout)
+                        .maxRetries(0)
                         .build(), "ollama:" + name);
             }
             default -> throw new IllegalArgumentException("FAIRRAG_LLM must be none, openai or ollama, not " + provider);
