@@ -38,7 +38,10 @@ import org.fairrag.generate.ExtractiveSummarizer;
 import org.fairrag.generate.Prompts;
 import org.fairrag.generate.Summarizer;
 import org.fairrag.generate.SummaryService;
+import org.fairrag.ask.AskService;
+import org.fairrag.ask.ScopedQueries;
 import org.fairrag.http.AdminHandler;
+import org.fairrag.http.AskHandler;
 import org.fairrag.http.ApiRouter;
 import org.fairrag.http.CrawlerHandler;
 import org.fairrag.http.DatasetHandler;
@@ -114,6 +117,8 @@ public final class HttpServerLauncher {
         WorkerPool pidPool = pool(fairrag, "pid", config.workerThreads(), config.workerQueue());
         // A dump holds its thread for as long as the client reads, so dumps get a small pool of their own.
         WorkerPool dumpPool = pool(fairrag, "dump", 2, 2);
+        // Questions may wait seconds for a chat model: a pool of their own, so that filter and summarize keep theirs.
+        WorkerPool askPool = pool(fairrag, "ask", config.workerThreads(), config.workerQueue());
 
         // Queries wait for a connection to the store in a bounded queue, then are refused (503).
         HttpClient upstream = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true),
@@ -146,6 +151,9 @@ public final class HttpServerLauncher {
         var termSearch = new TermSearch(fairrag::termLexicon, fairrag::vocabulary, fairrag.queryEmbedder(),
                 fairrag.vectorIndex());
         var termDetails = new TermDetails(fairrag::vocabulary, fairrag.vectorIndex());
+        // The questions' queries run the way /sparql runs the public's.
+        ScopedQueries scoped = (query, visible) -> sparql.jsonResults(query, visible).await();
+        AskService questions = AskServices.create(fairrag, scoped, termSearch);
 
         FdoLoader loader = new FdoLoader(fairrag.graph(), graphs, config.baseUrl());
         PidHandler pid = new PidHandler(fairrag.registry(), new PidRepresentations(loader, config.baseUrl()), pidPool,
@@ -174,7 +182,8 @@ public final class HttpServerLauncher {
                 new SearchHandler(articleSearch, searchPool, fairrag::vocabulary),
                 new TermsHandler(termSearch, termDetails, searchPool, fairrag::vocabulary),
                 new ExportHandler(new ArticleExport(fairrag.graph(), fairrag::vocabulary), apiPool, config.baseUrl(),
-                        contentGraphs)),
+                        contentGraphs),
+                new AskHandler(questions, askPool, ctx -> Caller.of(ctx).allGraphs(graphs))),
                 new ApiRouter.Guards(inFlight, new RequestLimitsHandler(limits.maxUriLength()), limits.maxBodyBytes(),
                         new ApiKeyHandler(fairrag.apiKeys()),
                         rateLimit(limits.apiRate(), limits.apiBurst(), "api", metrics),

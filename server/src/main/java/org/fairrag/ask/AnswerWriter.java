@@ -19,10 +19,13 @@ import org.fairrag.graph.Vocab;
  */
 final class AnswerWriter {
 
-    /** An object an answer holds: its PID, kind ({@code article}, {@code term}, ...) and label. */
-    record AnswerObject(String pid, String type, String label) {
+    /**
+     * An object an answer holds: its PID, kind ({@code article}, {@code term}, ...), identifier (a term's id,
+     * an article's PMID) and label.
+     */
+    record AnswerObject(String pid, String type, String id, String label) {
         JsonObject toJson() {
-            return new JsonObject().put("pid", pid).put("type", type).put("label", label);
+            return new JsonObject().put("pid", pid).put("type", type).put("id", id).put("label", label);
         }
     }
 
@@ -56,7 +59,7 @@ final class AnswerWriter {
             if (out.size() >= MAX_OBJECTS) {
                 break;
             }
-            out.put(pid, new AnswerObject(pid, null, null));
+            out.put(pid, new AnswerObject(pid, null, null, null));
         }
         if (!out.isEmpty()) {
             Query lookup = Queries.bindValues(QueryFactory.create(OBJECTS), "object",
@@ -67,11 +70,11 @@ final class AnswerWriter {
                 String pid = value(row, "object");
                 String type = TYPES.get(value(row, "type"));
                 out.computeIfPresent(pid, (k, o) -> new AnswerObject(pid, o.type() != null ? o.type() : type,
-                        value(row, "label")));
+                        value(row, "id"), value(row, "label")));
             }
         }
         for (LinkedTerm t : linkedTerms) {
-            out.putIfAbsent(t.pid(), new AnswerObject(t.pid(), "term", t.label()));
+            out.putIfAbsent(t.pid(), new AnswerObject(t.pid(), "term", t.id(), t.label()));
         }
         return out.values().stream().filter(o -> o.type() != null).toList();
     }
@@ -160,6 +163,7 @@ final class AnswerWriter {
             case TERM_BROADER -> n == 0 ? term + " is at the top of its tree." : term + " is under " + list(values) + ".";
             case TERM_NARROWER -> n == 0 ? term + " has no narrower terms." : plural(n, "term") + " are directly under "
                     + term + ": " + list(values) + ".";
+            case TERM_NARROWER_COUNT -> plural(first, "term") + " are directly under " + term + ".";
             case TERM_DESCENDANT_COUNT -> plural(first, "term") + " are under " + term + ", at any depth.";
             case TERM_BY_TREE_NUMBER -> n == 0 ? "No term has the tree number " + in.literal() + "."
                     : "The term with tree number " + in.literal() + " is " + first + ".";

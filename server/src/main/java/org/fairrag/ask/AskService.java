@@ -72,15 +72,22 @@ public final class AskService {
             throw new IllegalArgumentException("no chat model is configured");
         }
         if (llm != null && method != Method.PARSER) {
-            Optional<TextToSparql.Attempt> byModel = llm.answer(question, graphs);
-            if (byModel.isPresent()) {
-                TextToSparql.Attempt a = byModel.get();
-                return new Answer(question, true, a.interpretation(), a.sparql(), a.result(),
-                        a.sentence(), writer.objects(a.result(), List.of(), queries, graphs), "llm:" + llm.model(),
-                        List.of());
+            Optional<Answer> answer = byModel(question, graphs);
+            if (answer.isPresent()) {
+                return answer.get();
             }
         }
         return byParser(question, graphs);
+    }
+
+    /** The chat model's answer alone, empty when it failed (or none is configured): for the bench. */
+    public Optional<Answer> byModel(String question, Set<String> graphs) {
+        if (llm == null) {
+            return Optional.empty();
+        }
+        return llm.answer(question, graphs).map(a -> new Answer(question, true, a.interpretation(), a.sparql(),
+                a.result(), a.sentence(), writer.objects(a.result(), List.of(), queries, graphs), "llm:" + llm.model(),
+                List.of()));
     }
 
     /** The parser's answer alone: for the bench, and when the model's query fails. */
@@ -122,7 +129,7 @@ public final class AskService {
                 .put("recognised", new JsonArray(parse.recognised()))
                 .put("terms", new JsonArray(parse.terms().stream().map(Interpretation::term).toList()));
         List<AnswerWriter.AnswerObject> objects = parse.terms().stream()
-                .map(t -> new AnswerWriter.AnswerObject(t.pid(), "term", t.label())).distinct().toList();
+                .map(t -> new AnswerWriter.AnswerObject(t.pid(), "term", t.id(), t.label())).distinct().toList();
         return new Answer(question, false, interpretation, null, null, text.toString(), objects, "parser", suggestions);
     }
 

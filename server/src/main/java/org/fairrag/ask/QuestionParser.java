@@ -1,5 +1,7 @@
 package org.fairrag.ask;
 
+import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -8,6 +10,7 @@ import java.util.Set;
 import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.fairrag.graph.GraphStore;
 import org.fairrag.terms.TermSearch;
 import org.fairrag.vocab.VocabularyIndex;
 
@@ -106,13 +109,18 @@ public final class QuestionParser {
                     + "(?:an? |the )?(?<t>.+?)" + IN_MESH + "$"),
             rule(Shape.TERM_IS_A, "^(?:does|do|is|are) (?:an? |the )?(?<t>.+?) (?:fall|belong|come|sit|go|fit|falls|"
                     + "belongs|fits) (?:under|within|into|in|to) (?:an? |the )?(?<u>.+?)" + IN_MESH + "$"),
-            rule(Shape.TERM_IS_A, "^(?:is|are) (?:an? )(?<t>(?!(?:there|any|anything)\\b).+?) (?:an?) (?<u>.+?)"
-                    + IN_MESH + "$"),
+            rule(Shape.TERM_IS_A, "^(?:is|are) (?:an? |the )?(?<t>(?!(?:there|any|anything|this|that|it|these|those)\\b)"
+                    + ".+?) (?:an?) (?<u>.+?)" + IN_MESH + "$"),
             rule(Shape.COUNT_TERMS, "^how many (?:mesh |different |distinct |unique )?(?:terms|concepts|descriptors|"
                     + "headings|subject headings|entries|mesh terms|mesh descriptors|mesh headings)(?: are| is)?(?: there|"
                     + " in total| altogether| (?:does|do) (?:the )?(?:vocabulary|vocabularies|mesh|thesaurus|"
                     + "collection|database|you) (?:contain|have|hold|include|list)| (?:are )?(?:in|does) (?:the )?"
                     + "(?:vocabulary|mesh|thesaurus|collection|database))*$"),
+            rule(Shape.TERM_NARROWER_COUNT, "^how many (?:(?:direct|immediate) (?:narrower terms|subtypes|sub-types|children|"
+                    + "child terms|subcategories|sub-categories|descendants)|narrower (?:terms|concepts|descriptors|"
+                    + "headings)|children|child (?:terms|concepts|descriptors|headings))(?: are)?(?: there)?(?: (?:of|"
+                    + "under|below|for|does|do))? (?<t>.+?)(?: (?:have|has|are there|exist|in (?:the )?mesh(?: tree)?|in "
+                    + "the vocabulary|altogether|in total))*$"),
             rule(Shape.TERM_DESCENDANT_COUNT, "^how many (?:different |distinct |specific |more specific |narrower |"
                     + "sub)?(?:terms|concepts|descriptors|headings|subheadings|categories|subcategories|subtypes|"
                     + "sub-types|types|kinds|forms|sorts|varieties|children|descendants|narrower terms|child terms|"
@@ -222,7 +230,7 @@ public final class QuestionParser {
             rule(Shape.ANY_ARTICLES, "^(?:are|is|were|was) there\\b|^(?:has|have) (?:anything|anyone|anybody|someone|"
                     + "somebody|any)\\b|^do (?:you|we) have\\b|^(?:can|could) i find\\b|^does (?:the )?(?:collection|"
                     + "database|dataset|library|it|fairrag) (?:have|contain|hold|include)\\b|^is (?:anything|something) "
-                    + "(?:known|published|written)\\b|^(?:are|is) (?:any|some)\\b"),
+                    + "(?:known|published|written)\\b|^(?:are|is) (?:any|some)\\b|^any(?:thing)?\\b"),
             rule(Shape.COUNT_ARTICLES, "\\bhow many\\b|\\bnumber of\\b|^count\\b|\\bhow much\\b|\\bhow often\\b|"
                     + "\\bquantity of\\b"),
             rule(Shape.LIST_ARTICLE_PMIDS, "\\b(?:pubmed ids?|pmids?|pubmed numbers?|pubmed identifiers?|ids|identifiers)"
@@ -233,7 +241,7 @@ public final class QuestionParser {
                     + "search(?: for)?|name|fetch|display|return|bring|pull up|look up|look for)\\b(?: me| us)?|"
                     + "^(?:i (?:want|need|would like|am looking for|am searching for|am interested in)|i'd like|can you|"
                     + "could you|would you|please)\\b(?: (?:list|show|give|find|get|retrieve|search for|name|fetch|"
-                    + "display|see|read|have))?(?: me)?(?: to see)?"));
+                    + "display|see|read|have))?(?: me)?(?: to see)?|^" + ARTICLE_NOUNS + "\\b"));
 
     private static final Pattern MAJOR = Pattern.compile("\\b(?:as|with|having|has)(?: a| the| their| its)? (?:major|"
             + "main|primary|principal|key|central|chief) (?:topic|subject|focus|theme|heading|concern)s?\\b|\\b(?:mainly|"
@@ -243,8 +251,10 @@ public final class QuestionParser {
     private static final Pattern AUTHOR_CUE = Pattern.compile("\\b(?:(?:written|authored|co-?authored|published|"
             + "produced|done) )?by (?:the )?(?:authors? |researchers? |dr |dr\\. |doctor |prof |professor )?(?=\\S)");
     private static final Pattern JOURNAL_CUE = Pattern.compile("\\b(?:(?:published|appearing|appeared|printed|came out|"
-            + "come out|that appeared) )?(?:in|from|by) (?:the )?(?:journal )?(?=\\S)|\\bjournal (?=\\S)");
+            + "come out|that appeared) )?(?:in|from|by) (?:the )?(?=\\S)|\\bjournal (?=\\S)");
     private static final int MAX_NAME_WORDS = 8;
+    /** How long the author and journal names read from the graph are used before they are read again. */
+    public static final Duration NAMES_MAX_AGE = Duration.ofMinutes(10);
     /** Words that make the words in a term's place a question about articles, not about a term. */
     private static final Pattern NOT_A_TERM = Pattern.compile("\\b(?:" + ARTICLE_NOUNS + "|about|published|written|"
             + JOURNALS + "|" + PEOPLE + ")\\b");
@@ -253,10 +263,19 @@ public final class QuestionParser {
     private final NameCatalogs names;
     private final String baseUrl;
 
-    public QuestionParser(TermSearch terms, Supplier<VocabularyIndex> vocabulary, NameCatalogs names, String baseUrl) {
+    QuestionParser(TermSearch terms, Supplier<VocabularyIndex> vocabulary, NameCatalogs names, String baseUrl) {
         this.topics = new TopicLinker(terms, vocabulary);
         this.names = names;
         this.baseUrl = baseUrl;
+    }
+
+    /**
+     * A parser that links topics with {@code terms} and recognises the author and journal names of the
+     * collection in {@code graph} (read again every {@link #NAMES_MAX_AGE}).
+     */
+    public static QuestionParser create(TermSearch terms, Supplier<VocabularyIndex> vocabulary, GraphStore graph,
+                                        String baseUrl) {
+        return new QuestionParser(terms, vocabulary, new NameCatalogs(graph, NAMES_MAX_AGE, Clock.systemUTC()), baseUrl);
     }
 
     /** Reads a question; {@code graphs} are those the caller may see (their author and journal names count). */
@@ -401,21 +420,31 @@ public final class QuestionParser {
                 }
                 String rest = removeFrame(q.text, m);
                 Selection.NamedEntity author = null;
+                Selection.NamedEntity journal = null;
                 if (r.shape == Shape.ARTICLES_BY_AUTHOR || r.shape == Shape.COUNT_ARTICLES_BY_AUTHOR) {
                     List<String> found = catalog().authors(m.group("name"));
+                    Set<String> journals = catalog().journals(m.group("name"));
+                    if (found.isEmpty() && !journals.isEmpty()) {
+                        // "How many articles did Scientific Reports publish?": the journal's.
+                        journal = new Selection.NamedEntity(m.group("name"), List.copyOf(journals));
+                        rest = rest.replace(m.group("name"), " ");
+                        return selection(r.shape == Shape.ARTICLES_BY_AUTHOR ? Shape.LIST_ARTICLES : Shape.COUNT_ARTICLES,
+                                rest, null, journal);
+                    }
                     if (found.isEmpty()) {
                         return fail("No author named \"" + m.group("name") + "\" wrote an article in the collection.");
                     }
                     author = new Selection.NamedEntity(m.group("name"), found);
                     rest = rest.replace(m.group("name"), " ");
                 }
-                return selection(r.shape, rest, author);
+                return selection(r.shape, rest, author, journal);
             }
+            linked.addAll(topics.recognise(q.text));
             return fail("The question does not ask for something the parser knows how to find: a count or a list of "
                     + "articles, journals, authors or years, something about one article, or about a MeSH term.");
         }
 
-        private Parse selection(Shape shape, String rest, Selection.NamedEntity author) {
+        private Parse selection(Shape shape, String rest, Selection.NamedEntity author, Selection.NamedEntity journal) {
             boolean major = false;
             Matcher majorCue = MAJOR.matcher(rest);
             if (majorCue.find()) {
@@ -430,8 +459,7 @@ public final class QuestionParser {
                     rest = named.rest;
                 }
             }
-            Selection.NamedEntity journal = null;
-            Named inJournal = named(rest, JOURNAL_CUE, false);
+            Named inJournal = journal == null ? named(rest, JOURNAL_CUE, false) : null;
             if (inJournal != null) {
                 journal = inJournal.entity;
                 rest = inJournal.rest;

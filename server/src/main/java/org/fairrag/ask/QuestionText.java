@@ -40,6 +40,7 @@ final class QuestionText {
             + "|this year|recently|nowadays|these days|currently)\\b");
 
     private static final String Y = "((?:18|19|20)\\d\\d)";
+    private static final List<String> DECADES = List.of("sixties", "seventies", "eighties", "nineties");
 
     final String original;
     final String text;
@@ -119,6 +120,8 @@ final class QuestionText {
         s = year(s, "\\b(?:in |during |from )?" + Y + " ?(?:-|to|until|till|through) ?" + Y + "\\b", (a, b) -> range(a, b));
         s = year(s, "\\b(?:in|during|from|of) (?:the )?((?:18|19|20)\\d)0'?s\\b", (a, b) -> range(a * 10, a * 10 + 9));
         s = year(s, "\\b(?:in|during|from|of) the ([3-9])0'?s\\b", (a, b) -> range(1900 + a * 10, 1900 + a * 10 + 9));
+        s = year(s, "\\b(?:in|during|from|of) the (?:nineteen )?(sixties|seventies|eighties|nineties)\\b",
+                (a, b) -> range(a, a + 9));
         s = year(s, "\\b(?:since|from|starting(?: in| from)?|beginning(?: in)?|as of|in or after) (?:the year )?" + Y
                 + "(?: (?:onwards?|on|and later|or later|and after))?\\b", (a, b) -> from(a));
         s = year(s, "\\b" + Y + " (?:or|and) (?:later|after|onwards?|newer)\\b", (a, b) -> from(a));
@@ -140,7 +143,8 @@ final class QuestionText {
         Matcher m = Pattern.compile(regex).matcher(s);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
-            int first = Integer.parseInt(m.group(1));
+            int first = DECADES.contains(m.group(1)) ? 1960 + 10 * DECADES.indexOf(m.group(1))
+                    : Integer.parseInt(m.group(1));
             int second = m.groupCount() > 1 && m.group(2) != null ? Integer.parseInt(m.group(2)) : first;
             bounds.apply(first, second);
             yearWords.add(m.group().trim());

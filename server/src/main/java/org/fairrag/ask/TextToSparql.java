@@ -22,6 +22,7 @@ import org.apache.jena.query.QueryParseException;
 import org.apache.jena.query.Syntax;
 import org.apache.jena.shared.PrefixMapping;
 import org.fairrag.generate.Prompts;
+import org.fairrag.graph.GraphStore;
 import org.fairrag.http.ApiException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -53,12 +54,34 @@ public final class TextToSparql {
     private final PromptTemplate user = PromptTemplate.from(Prompts.read("ask-sparql-user.txt"));
     private final PromptTemplate repair = PromptTemplate.from(Prompts.read("ask-sparql-repair.txt"));
 
-    /** @param schema the graph's schema text, computed once when first needed */
-    public TextToSparql(ChatModel model, String modelName, Supplier<String> schema, ScopedQueries queries) {
+    TextToSparql(ChatModel model, String modelName, Supplier<String> schema, ScopedQueries queries) {
         this.model = model;
         this.modelName = modelName;
         this.schema = schema;
         this.queries = queries;
+    }
+
+    /**
+     * @param schemaGraphs the graphs whose data the prompt's schema describes (never restricted ones: the
+     *                     prompt goes to the model); the schema is read once, when the first question comes
+     */
+    public static TextToSparql create(ChatModel model, String modelName, GraphStore graph, List<String> schemaGraphs,
+                                      ScopedQueries queries) {
+        return new TextToSparql(model, modelName, memoized(() -> GraphSchema.describe(graph, schemaGraphs)), queries);
+    }
+
+    private static Supplier<String> memoized(Supplier<String> compute) {
+        return new Supplier<>() {
+            private String value;
+
+            @Override
+            public synchronized String get() {
+                if (value == null) {
+                    value = compute.get();
+                }
+                return value;
+            }
+        };
     }
 
     String model() {

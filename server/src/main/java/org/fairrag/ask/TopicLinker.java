@@ -25,6 +25,9 @@ final class TopicLinker {
 
     /** A lexical score from which a name covers the phrase wholly and is wholly covered by it. */
     static final double WHOLE = 1.0;
+    /** A lexical score from which a name that stands clearly above the next one is taken for a phrase. */
+    static final double NEARLY_WHOLE = 0.85;
+    static final double CLEAR_MARGIN = 0.1;
 
     /** Words that stand for nothing in a topic: the frame of the question around it. */
     static final Set<String> FILLERS = Set.of(
@@ -47,8 +50,9 @@ final class TopicLinker {
             "collection", "database", "dataset", "corpus", "library", "fairrag", "here", "in total", "so", "far",
             "yet", "already", "ever", "still", "also", "just", "only", "even", "very", "really", "it", "its", "they",
             "them", "their", "topic", "subject", "matter", "mesh", "term", "terms", "heading", "headings", "to",
+            "publishes", "writes", "contain", "contains", "hold", "holds", "include", "includes",
             "represented", "included", "contained", "listed", "stored", "held", "kept",
-            "of", "by", "anything", "something", "stuff", "things", "thing", "kind", "sort", "type");
+            "of", "by", "anything", "something", "stuff", "things", "thing", "kind", "sort");
 
     /** Words dropped from a phrase only when it does not link with them ("mouse studies" is about mice). */
     static final Set<String> SOFT_FILLERS = Set.of("study", "studies", "research", "researches", "work", "trial",
@@ -121,6 +125,38 @@ final class TopicLinker {
         List<String> unlinked = new ArrayList<>();
         List<LinkedTerm> found = phrase(tokens, meshIds.iterator(), treeNumbers.iterator(), unlinked);
         return unlinked.isEmpty() && found.size() == 1 ? Optional.of(found.get(0)) : Optional.empty();
+    }
+
+    /**
+     * The terms some run of words (at most four, longest first, not overlapping) names wholly: what a question
+     * that could not be read still says, for the answer that offers questions about it.
+     */
+    List<LinkedTerm> recognise(String words) {
+        List<String> tokens = new ArrayList<>();
+        for (String w : words.split(" ")) {
+            if (!w.isBlank() && !FILLERS.contains(w) && !w.startsWith("#")) {
+                tokens.add(w);
+            }
+        }
+        List<LinkedTerm> found = new ArrayList<>();
+        int i = 0;
+        while (i < tokens.size()) {
+            int taken = 0;
+            for (int n = Math.min(4, tokens.size() - i); n >= 1 && taken == 0; n--) {
+                List<String> run = tokens.subList(i, i + n);
+                if (run.stream().anyMatch(TopicLinker::isConnector) || SOFT_FILLERS.containsAll(run)) {
+                    continue;
+                }
+                String phrase = String.join(" ", run);
+                Optional<TermMatch> m = best(phrase);
+                if (m.isPresent()) {
+                    found.add(linked(phrase, m.get()));
+                    taken = n;
+                }
+            }
+            i += Math.max(1, taken);
+        }
+        return found;
     }
 
     private static int notIndex(List<String> tokens) {
@@ -233,6 +269,10 @@ final class TopicLinker {
         if (kept.size() < words.size()) {
             return phrase(kept, ids, trees, unlinked);
         }
+        Optional<TermMatch> nearly = loose ? Optional.empty() : nearlyWhole(text);
+        if (nearly.isPresent()) {
+            return List.of(linked(text, nearly.get()));
+        }
         unlinked.add(text);
         return List.of();
     }
@@ -244,6 +284,19 @@ final class TopicLinker {
             return Optional.empty();
         }
         return Optional.of(found.get(0));
+    }
+
+    /**
+     * The term whose name covers most of a phrase that no name covers wholly, when it stands clearly above
+     * the others ("covid vaccines" is COVID-19 Vaccines, whose name has one word more).
+     */
+    private Optional<TermMatch> nearlyWhole(String phrase) {
+        List<TermMatch> found = terms.byName(phrase, 2);
+        if (found.isEmpty() || found.get(0).score() < NEARLY_WHOLE) {
+            return Optional.empty();
+        }
+        boolean clear = found.size() < 2 || found.get(0).score() - found.get(1).score() >= CLEAR_MARGIN;
+        return clear ? Optional.of(found.get(0)) : Optional.empty();
     }
 
     /** Whether one term alone names the phrase wholly (two terms tying for it make it ambiguous). */

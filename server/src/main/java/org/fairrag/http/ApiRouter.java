@@ -27,7 +27,8 @@ public final class ApiRouter {
             AdminHandler admin,
             SearchHandler articleSearch,
             TermsHandler terms,
-            ExportHandler export) {}
+            ExportHandler export,
+            AskHandler ask) {}
 
     /**
      * What every request passes before its handler: the count of requests in flight (for a graceful stop),
@@ -89,6 +90,7 @@ public final class ApiRouter {
         router.post("/api/summarize").handler(h.summarize()::handle);
         router.get("/api/summarize/prompt").handler(h.summarize()::defaultPrompt);
         router.post("/api/export").handler(h.export()::handle);
+        router.post("/api/ask").handler(h.ask()::handle);
 
         router.route("/pid/:id").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::landing);
         router.route("/pid/:id/linkset").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::linkset);

@@ -9,6 +9,7 @@ import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
+import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -202,7 +203,27 @@ public final class SparqlProxy {
         return kept.isEmpty() ? List.of(NO_GRAPH) : kept;
     }
 
+    /**
+     * Runs a SELECT or ASK as this endpoint runs every query (validated, its LIMIT capped, over the given graphs,
+     * within the time limit) and gives its SPARQL 1.1 JSON results: the path of the queries {@code /api/ask} runs.
+     */
+    public Future<JsonObject> jsonResults(String query, Set<String> visibleGraphs) {
+        ProtocolRequest request = new ProtocolRequest(query, List.of(), List.of());
+        return pool.submit(() -> prepare(request, visibleGraphs))
+                .compose(prepared -> send(prepared, "application/sparql-results+json"))
+                .compose(upstream -> upstream.body().map(body -> {
+                    if (upstream.statusCode() >= 400) {
+                        throw upstreamError(upstream.statusCode(), body);
+                    }
+                    return new JsonObject(body);
+                }));
+    }
+
     private Future<Void> forward(RoutingContext ctx, Prepared prepared) {
+        return send(prepared, accept(ctx)).compose(upstream -> relay(ctx, upstream, prepared));
+    }
+
+    private Future<HttpClientResponse> send(Prepared prepared, String accept) {
         StringBuilder form = new StringBuilder("query=").append(encode(prepared.query()));
         prepared.defaultGraphs().forEach(g -> form.append("&default-graph-uri=").append(encode(g)));
         prepared.namedGraphs().forEach(g -> form.append("&named-graph-uri=").append(encode(g)));
@@ -211,27 +232,30 @@ public final class SparqlProxy {
                 .setAbsoluteURI(upstreamQueryUrl)
                 .setIdleTimeout(timeout.toMillis() + 5_000)
                 .putHeader(HttpHeaders.CONTENT_TYPE, "application/x-www-form-urlencoded")
-                .putHeader(HttpHeaders.ACCEPT, accept(ctx));
+                .putHeader(HttpHeaders.ACCEPT, accept);
         return client.request(options)
                 .recover(e -> Future.failedFuture(e instanceof ConnectionPoolTooBusyException
                         ? new ApiException(503, "busy", "Too many SPARQL queries are running or waiting; retry shortly.")
                         : e))
-                .compose(req -> req.send(Buffer.buffer(form.toString())))
-                .compose(upstream -> relay(ctx, upstream, prepared));
+                .compose(req -> req.send(Buffer.buffer(form.toString())));
+    }
+
+    private ApiException upstreamError(int status, Buffer body) {
+        String message = body.toString(StandardCharsets.UTF_8).trim();
+        if (status == 503 || message.toLowerCase(Locale.ROOT).contains("timeout")) {
+            timeouts.increment();
+            return new ApiException(503, "query_timeout",
+                    "The query did not finish within " + timeout.toSeconds() + " s; make it more selective.");
+        }
+        return new ApiException(status >= 500 ? 502 : status, status >= 500 ? "upstream_error" : "bad_query",
+                message.isEmpty() ? "The triple store refused the query." : message);
     }
 
     private Future<Void> relay(RoutingContext ctx, HttpClientResponse upstream, Prepared prepared) {
         int status = upstream.statusCode();
         if (status >= 400) {
             return upstream.body().map(body -> {
-                String message = body.toString(StandardCharsets.UTF_8).trim();
-                if (status == 503 || message.toLowerCase(Locale.ROOT).contains("timeout")) {
-                    timeouts.increment();
-                    throw new ApiException(503, "query_timeout",
-                            "The query did not finish within " + timeout.toSeconds() + " s; make it more selective.");
-                }
-                throw new ApiException(status >= 500 ? 502 : status, status >= 500 ? "upstream_error" : "bad_query",
-                        message.isEmpty() ? "The triple store refused the query." : message);
+                throw upstreamError(status, body);
             });
         }
         var response = ctx.response().setStatusCode(status);

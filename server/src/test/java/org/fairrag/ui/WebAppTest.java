@@ -239,6 +239,62 @@ class WebAppTest {
     }
 
     @Test
+    void should_answer_a_question_and_hand_its_term_and_its_articles_to_the_steps() {
+        page.navigate(base + "/");
+        field("Ask a question in plain words").fill("Which articles about heart attacks were published since 2010?");
+        button("Ask").click();
+
+        Locator answer = page.locator("#ask-answer");
+        assertThat(answer).containsText("are about Myocardial Infarction (or a narrower term), published in 2010 or later");
+        Locator rows = page.locator("#ask-out tbody tr");
+        assertThat(rows.first()).isVisible();
+        int found = rows.count();
+        for (Locator link : page.locator("#ask-out tbody td:first-child a").all()) {
+            assertThat(link.getAttribute("href")).matches(PID_PATH);
+        }
+        assertThat(page).hasURL(Pattern.compile(".*[?&]ask=Which\\+articles.*"));
+        page.locator("#ask details.sparql summary").click();
+        assertThat(page.locator("#ask details.sparql code")).containsText("skos:broader");
+        assertThat(page.locator("#ask details.sparql a").getAttribute("href")).startsWith("/sparql#query=");
+        screenshot("10-ask", "#ask");
+
+        // The linked term selects it for refine; the articles become the hits that the filter and summary use
+        page.locator("#ask-out button.chip").filter(new Locator.FilterOptions().setHasText("Myocardial Infarction")).click();
+        assertThat(page.locator("#selected > li")).containsText("Myocardial Infarction");
+        button("Use these " + found + " article" + (found == 1 ? "" : "s") + " in the steps below").click();
+        assertThat(page.locator("#results > li")).hasCount(found);
+        button("Apply the filter").click();
+        assertThat(page.locator("#filter-status")).hasText("Kept " + found + " of " + found + " articles.");
+        assertThat(button("Summarize " + found + " article" + (found == 1 ? "" : "s"))).isEnabled();
+
+        // The address asks the question again
+        String text = answer.textContent();
+        Page again = newPage(1280, 900);
+        again.navigate(page.url());
+        assertThat(again.locator("#ask-answer")).hasText(text);
+        assertThat(again.getByLabel("Ask a question in plain words", EXACT))
+                .hasValue("Which articles about heart attacks were published since 2010?");
+        assertNoConsoleErrorsOnAppPages();
+    }
+
+    @Test
+    void should_offer_questions_it_can_answer_when_it_cannot_read_one() {
+        page.navigate(base + "/");
+        field("Ask a question in plain words").fill("Why do heart attacks happen at dawn?");
+        button("Ask").click();
+
+        assertThat(page.locator("#ask-answer")).containsText("I could not turn this question into a query");
+        assertThat(page.locator("#ask-status")).hasText("Not understood.");
+        Locator suggestion = button("How many articles are about Myocardial Infarction?");
+        suggestion.click();
+        assertThat(page.locator("#ask-answer")).containsText("articles are about Myocardial Infarction");
+        assertThat(page.getByLabel("Ask a question in plain words", EXACT))
+                .hasValue("How many articles are about Myocardial Infarction?");
+        screenshot("11-ask-suggestion", "#ask");
+        assertNoConsoleErrorsOnAppPages();
+    }
+
+    @Test
     void should_run_a_select_on_the_query_page_and_show_its_rows() {
         page.navigate(base + "/sparql");
 
