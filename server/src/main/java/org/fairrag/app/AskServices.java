@@ -5,6 +5,7 @@ import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.PoolOptions;
 import java.util.List;
+import java.util.concurrent.CompletionException;
 import org.fairrag.ask.AskService;
 import org.fairrag.ask.QuestionParser;
 import org.fairrag.ask.ScopedQueries;
@@ -33,7 +34,18 @@ final class AskServices {
                 new PoolOptions().setHttp1MaxSize(4));
         SparqlProxy endpoint = new SparqlProxy(client, fairrag.sparqlQueryUrl(), pool, config.sparqlMaxRows(),
                 config.sparqlTimeout(), ctx -> List.of(), Counter.builder("fairrag.ask.bench.timeouts").register(fairrag.metrics()));
-        return (query, graphs) -> endpoint.jsonResults(query, graphs).await();
+        return blocking(endpoint);
+    }
+
+    /** The endpoint's asynchronous answer, waited for on the asking (worker) thread, its failure rethrown as is. */
+    static ScopedQueries blocking(SparqlProxy endpoint) {
+        return (query, graphs) -> {
+            try {
+                return endpoint.jsonResults(query, graphs).toCompletionStage().toCompletableFuture().join();
+            } catch (CompletionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r : e;
+            }
+        };
     }
 
     /** @param queries how the service runs its queries: the public SPARQL endpoint's way */

@@ -39,7 +39,6 @@ import org.fairrag.generate.Prompts;
 import org.fairrag.generate.Summarizer;
 import org.fairrag.generate.SummaryService;
 import org.fairrag.ask.AskService;
-import org.fairrag.ask.ScopedQueries;
 import org.fairrag.http.AdminHandler;
 import org.fairrag.http.AskHandler;
 import org.fairrag.http.ApiRouter;
@@ -152,8 +151,7 @@ public final class HttpServerLauncher {
                 fairrag.vectorIndex());
         var termDetails = new TermDetails(fairrag::vocabulary, fairrag.vectorIndex());
         // The questions' queries run the way /sparql runs the public's.
-        ScopedQueries scoped = (query, visible) -> sparql.jsonResults(query, visible).await();
-        AskService questions = AskServices.create(fairrag, scoped, termSearch);
+        AskService questions = AskServices.create(fairrag, AskServices.blocking(sparql), termSearch);
 
         FdoLoader loader = new FdoLoader(fairrag.graph(), graphs, config.baseUrl());
         PidHandler pid = new PidHandler(fairrag.registry(), new PidRepresentations(loader, config.baseUrl()), pidPool,

@@ -131,6 +131,10 @@ final class AnswerWriter {
             case TOP_JOURNALS -> top(values, result, "published the most articles " + about, "No journal is named for articles " + about + ".");
             case TOP_YEARS -> top(values, result, "saw the most articles " + about, "No article " + about + " has a year.");
             case TOP_AUTHORS -> top(values, result, "wrote the most articles " + about, "No author is named for articles " + about + ".");
+            case OLDEST_ARTICLES, NEWEST_ARTICLES -> n == 0 ? "No article " + about.replaceFirst("^are ", "is ")
+                    + " has a year of publication." : "The " + (shape == Shape.OLDEST_ARTICLES ? "earliest" : "latest")
+                    + " of the articles that " + about + " " + (n == 1 ? "was" : "were") + " published in "
+                    + values(result, "year").get(0) + ": " + plural(n, "article") + ", listed below.";
             case FIRST_YEAR -> first == null ? "No article " + about + " has a year of publication."
                     : "The first article " + about + " was published in " + first + ".";
             case LAST_YEAR -> first == null ? "No article " + about + " has a year of publication."
@@ -150,6 +154,10 @@ final class AnswerWriter {
             case ARTICLE_TERMS -> n == 0 ? none("MeSH terms", article) : article + " is indexed with " + list(values) + ".";
             case ARTICLE_MAJOR_TERMS -> n == 0 ? none("major topics", article)
                     : "The major topics of " + article + " are " + list(values) + ".";
+            case ARTICLE_TERM_COUNT -> n == 0 ? none("article", article) : article + " is indexed with "
+                    + plural(first, "MeSH term") + ".";
+            case ARTICLE_MAJOR_TERM_COUNT -> n == 0 ? none("article", article) : article + " has "
+                    + plural(first, "major topic") + ".";
             case ARTICLE_OVERVIEW -> n == 0 ? none("MeSH terms", article) : article + (titleOf(result) != null
                     ? ", \"" + titleOf(result) + "\"," : "") + " is about " + list(values) + ".";
             case ARTICLE_LICENSE -> n == 0 ? none("licence", article) : article + " is available under " + first + ".";
@@ -180,6 +188,8 @@ final class AnswerWriter {
                     + "." : "No: no article is " + describe(in.selection()).replaceFirst("^are ", "") + ".";
             case ARTICLE_ABOUT -> (yes ? "Yes: " + in.article().describe() + " is about "
                     : "No: " + in.article().describe() + " is not about ") + topics(in.selection().topics()) + ".";
+            case TERM_EXISTS -> "Yes: the vocabulary has " + in.term().label() + " (" + in.term().id() + ")"
+                    + (in.term().label().equalsIgnoreCase(in.term().text()) ? "." : " for \"" + in.term().text() + "\".");
             case TERM_IS_A -> (yes ? "Yes: " + in.term().label() + " is under " : "No: " + in.term().label()
                     + " is not under ") + in.ancestor().label() + " in the vocabulary.";
             default -> throw new IllegalStateException("no yes/no sentence for " + in.shape());

@@ -62,6 +62,10 @@ public final class QuestionParser {
     /** Questions about one article, named by PMID, DOI or PID. */
     private static final List<Rule> ARTICLE_RULES = List.of(
             rule(Shape.ARTICLE_AUTHOR_COUNT, "\\bhow many " + PEOPLE + "|\\bnumber of (?:authors|co-?authors|researchers)\\b"),
+            rule(Shape.ARTICLE_MAJOR_TERM_COUNT, "\\b(?:how many|number of) (?:major|main|primary|principal) "
+                    + "(?:topics|subjects|themes|terms|headings|mesh terms)\\b"),
+            rule(Shape.ARTICLE_TERM_COUNT, "\\b(?:how many|number of) (?:mesh |subject )?(?:terms|subjects|topics|"
+                    + "keywords|headings|tags|descriptors|concepts)\\b"),
             rule(Shape.ARTICLE_FIRST_AUTHOR, "\\b(?:first|lead|leading|principal|main|primary|1st) (?:author|writer|"
                     + "researcher|investigator|name)\\b|\\bwho (?:is|was) (?:listed |named )?first\\b"),
             rule(Shape.ARTICLE_LAST_AUTHOR, "\\b(?:last|senior|final) (?:author|writer|researcher|investigator|name)\\b"),
@@ -98,6 +102,10 @@ public final class QuestionParser {
             rule(Shape.TERM_BY_TREE_NUMBER, "^(?:what|which)(?: mesh| vocabulary)? (?:term|descriptor|heading|concept|"
                     + "entry|one|is|name|label)\\b(?:(?!narrower|broader|parent|child|children|under|above|below|"
                     + "subtypes|kinds|types|synonyms|names|identifier|\\bid\\b).)*#TREE$|^#TREE$"),
+            rule(Shape.TERM_EXISTS, "^(?:is|are) there (?:an? |any )?(?:mesh |medical |vocabulary )?(?:term|descriptor|"
+                    + "heading|concept|entry)s? (?:for|called|named|about) (?:an? |the )?(?<t>.+?)" + IN_MESH + "$|^(?:does|do) "
+                    + "(?:mesh|the vocabulary|the thesaurus) (?:have|contain|include|list) (?:an? |any )?(?:term |descriptor "
+                    + "|heading |concept |entry )?(?:for |called |named )?(?:an? |the )?(?<u>.+?)$"),
             rule(Shape.TERM_IS_A, "^(?:is|are|was|were) (?:an? |the )?(?<t>.+?) (?:an? |one )?(?:kind|type|form|sort|"
                     + "sub-?type|variety|category|class|sub-?class|sub-?category|subset|example|specific kind|special "
                     + "kind|specific type|specific form|part|member|instance|case) of (?:an? |the )?(?<u>.+?)" + IN_MESH + "$"),
@@ -176,11 +184,13 @@ public final class QuestionParser {
             rule(Shape.TERM_LABEL, "\\b(?:preferred|official|proper|correct|formal|standard|mesh|medical|scientific|"
                     + "technical|clinical|right|actual|real|professional|latin|textbook|academic|specialist|doctor's|"
                     + "doctors) (?:medical |scientific )?(?:name|term|word|heading|label|designation|expression|way to "
-                    + "say)\\b(?: (?:of|for|used for))? (?:an? |the )?(?<t>.+)$"),
+                    + "say)\\b (?:of|for|used for) (?:an? |the )?(?<t>.+)$"),
             rule(Shape.TERM_LABEL, "^what (?:do|does|would|did) (?:doctors|physicians|clinicians|scientists|researchers|"
                     + "medics|medical (?:people|professionals|experts|staff)|health (?:professionals|workers)|"
                     + "professionals|experts|nurses|mesh|pubmed|medicine|the vocabulary|specialists) (?:call|name|use "
                     + "for|term|say for) (?:an? |the )?(?<t>.+)$"),
+            rule(Shape.TERM_LABEL, "^what (?:does|do) (?:the )?(?:abbreviation |acronym |term |word )?(?<t>.+?) "
+                    + "(?:stand for|mean in mesh)$"),
             rule(Shape.TERM_LABEL, "^how (?:do|does|would) (?:doctors|physicians|scientists|mesh|pubmed|medicine|"
                     + "experts|professionals) (?:call|name|refer to|say) (?:an? |the )?(?<t>.+)$"),
             rule(Shape.TERM_LABEL, "^what is (?:an? |the )?(?<t>.+?) called (?:in mesh|by doctors|medically|in medicine|"
@@ -201,6 +211,15 @@ public final class QuestionParser {
             rule(Shape.COUNT_AUTHORS, "\\bhow many (?:different |distinct |unique |individual |separate )?"
                     + "(?:authors|co-?authors|researchers|scientists|writers|investigators|people|persons|contributors)\\b|"
                     + "\\bnumber of (?:different |distinct )?(?:authors|researchers)\\b"),
+            rule(Shape.LIST_YEARS, "(?<c1>\\b(?:how many|number of|count)\\b).*?(?<c2>\\b(?:per|by|each|every|a|"
+                    + "in each|for each) year\\b)"),
+            rule(Shape.LIST_JOURNALS, "(?<c1>\\b(?:how many|number of|count)\\b).*?(?<c2>\\b(?:per|by|each|every|in "
+                    + "each|for each) (?:journal|periodical|venue)\\b)"),
+            rule(Shape.OLDEST_ARTICLES, "\\b(?:which|what)(?: is| are| was| were)? (?:the )?(?:first|earliest|oldest) "
+                    + ARTICLE_NOUNS + "\\b|\\b(?:first|earliest|oldest) " + ARTICLE_NOUNS + "\\b(?!.*\\b(?:when|year)\\b)"),
+            rule(Shape.NEWEST_ARTICLES, "\\b(?:which|what)(?: is| are| was| were)? (?:the )?(?:latest|newest|most recent|"
+                    + "last) " + ARTICLE_NOUNS + "\\b|\\b(?:latest|newest|most recent) " + ARTICLE_NOUNS
+                    + "\\b(?!.*\\b(?:when|year)\\b)"),
             rule(Shape.FIRST_YEAR, "(?<c1>\\b(?:when|what year|which year|in what year|in which year)\\b).*?(?<c2>\\b(?:"
                     + "first|earliest|oldest)\\b)|(?<c3>\\b(?:first|earliest|oldest) (?:year|date)\\b)"),
             rule(Shape.LAST_YEAR, "(?<c1>\\b(?:when|what year|which year|in what year|in which year)\\b).*?(?<c2>\\b(?:"
@@ -227,7 +246,7 @@ public final class QuestionParser {
                     + "publishes|publishing|authored|researched|researches|researching|studied|studies|studying|works|"
                     + "worked|working|investigated|investigates|looked|looks)\\b|\\b(?:list|name|show|give)(?: me)?"
                     + "(?: all| the| of)* (?:authors|researchers|people)\\b"),
-            rule(Shape.ANY_ARTICLES, "^(?:are|is|were|was) there\\b|^(?:has|have) (?:anything|anyone|anybody|someone|"
+            rule(Shape.ANY_ARTICLES, "^(?:are|is|were|was) there\\b|^(?:has|have) there been\\b|^(?:has|have) (?:anything|anyone|anybody|someone|"
                     + "somebody|any)\\b|^do (?:you|we) have\\b|^(?:can|could) i find\\b|^does (?:the )?(?:collection|"
                     + "database|dataset|library|it|fairrag) (?:have|contain|hold|include)\\b|^is (?:anything|something) "
                     + "(?:known|published|written)\\b|^(?:are|is) (?:any|some)\\b|^any(?:thing)?\\b"),
@@ -237,7 +256,8 @@ public final class QuestionParser {
                     + "(?: of)?\\b"),
             rule(Shape.LIST_ARTICLE_TITLES, "\\btitles?(?: of)?\\b"),
             rule(Shape.LIST_ARTICLE_DOIS, "\\bdois?(?: of)?\\b"),
-            rule(Shape.LIST_ARTICLES, "^(?:which|what) " + ARTICLE_NOUNS + "\\b|^(?:list|show|give|find|get|retrieve|"
+            rule(Shape.LIST_ARTICLES, "^(?:which|what) (?:(?:are|were|is) (?:the |all (?:the )?|some |any )?)?"
+                    + ARTICLE_NOUNS + "\\b|^(?:list|show|give|find|get|retrieve|"
                     + "search(?: for)?|name|fetch|display|return|bring|pull up|look up|look for)\\b(?: me| us)?|"
                     + "^(?:i (?:want|need|would like|am looking for|am searching for|am interested in)|i'd like|can you|"
                     + "could you|would you|please)\\b(?: (?:list|show|give|find|get|retrieve|search for|name|fetch|"
@@ -255,6 +275,20 @@ public final class QuestionParser {
     private static final int MAX_NAME_WORDS = 8;
     /** How long the author and journal names read from the graph are used before they are read again. */
     public static final Duration NAMES_MAX_AGE = Duration.ofMinutes(10);
+    private static final Pattern COUNT_WORDS = Pattern.compile("\\bhow many\\b|(?<!tree )\\bnumber of\\b");
+    /** Facts the collection does not hold about an article, so that a question about them is not misread. */
+    private static final Pattern NOT_RECORDED = Pattern.compile("\\b(?:corresponding author|affiliations?|institutions?|"
+            + "e-?mail|funding|funders?|grants?|citations?|cited|impact factor|volume|issue|pages?|language|country|"
+            + "publisher|editors?|full text|pdf|publication type|study type|type of study)\\b");
+    private static final Pattern TOP_N = Pattern.compile("\\btop \\d+\\b|\\b\\d+ (?:most|top|best|leading|largest)\\b|"
+            + "\\b(?:top|first|last) (?:two|three|four|five|ten|twenty)\\b");
+    private static final Pattern FIELD_CONSTRAINT = Pattern.compile("\\b(?:with|without|no|lacking|missing|having|has|"
+            + "have|that have|that lack)(?: an?| any| the| their)? (?:abstracts?|dois?|titles?|authors?|journals?|dates?|"
+            + "years?|pmids?|licen[cs]es?)\\b");
+    private static final Pattern NARROWER_INCLUDED = Pattern.compile("\\b(?:or|and|including|incl|with|plus|as well as) "
+            + "(?:any |all |its |their |every |the )?(?:(?:narrower|more specific)(?: (?:terms?|concepts?|descriptors?|"
+            + "headings?|types?|categories|ones|topics))?|(?:child|sub)[ -]?(?:terms|concepts|descriptors|headings|types|"
+            + "categories))\\b|\\b(?:exploded|narrower terms included)\\b");
     /** Words that make the words in a term's place a question about articles, not about a term. */
     private static final Pattern NOT_A_TERM = Pattern.compile("\\b(?:" + ARTICLE_NOUNS + "|about|published|written|"
             + JOURNALS + "|" + PEOPLE + ")\\b");
@@ -328,6 +362,10 @@ public final class QuestionParser {
         // ------------------------------------------------------------ one article
 
         Parse article() {
+            Matcher missing = NOT_RECORDED.matcher(q.text);
+            if (missing.find()) {
+                return fail("The collection does not record the " + missing.group() + " of articles.");
+            }
             Set<ArticleRef> refs = new LinkedHashSet<>();
             q.pmids.forEach(p -> refs.add(new ArticleRef(ArticleRef.Kind.PMID, p)));
             q.dois.forEach(d -> refs.add(new ArticleRef(ArticleRef.Kind.DOI, d)));
@@ -362,9 +400,10 @@ public final class QuestionParser {
         // ------------------------------------------------------------ the vocabulary
 
         Optional<Parse> term() {
+            boolean countQuestion = COUNT_WORDS.matcher(q.text).find();
             for (Rule r : TERM_RULES) {
                 Matcher m = r.pattern.matcher(q.text);
-                if (!m.find()) {
+                if (!m.find() || countQuestion && r.shape.answerVariable() != null && !r.shape.answerVariable().equals("count")) {
                     continue;
                 }
                 if (r.shape == Shape.TERM_BY_ID) {
@@ -382,7 +421,8 @@ public final class QuestionParser {
                 if (r.shape == Shape.COUNT_TERMS) {
                     return Optional.of(Parse.of(Interpretation.of(r.shape, Selection.NONE)));
                 }
-                Optional<LinkedTerm> t = link(m.group("t"));
+                // One shape's alternatives may name the term u (a rule cannot name two groups t).
+                Optional<LinkedTerm> t = link(m.group("t") != null ? m.group("t") : m.group("u"));
                 if (t.isEmpty()) {
                     continue;
                 }
@@ -413,6 +453,9 @@ public final class QuestionParser {
         // ------------------------------------------------------------ articles in general
 
         Parse general() {
+            if (TOP_N.matcher(q.text).find()) {
+                return fail("Lists of the first few are not answered; ask which one has the most, or for all of them.");
+            }
             for (Rule r : GENERAL_RULES) {
                 Matcher m = r.pattern.matcher(q.text);
                 if (!m.find()) {
@@ -422,20 +465,23 @@ public final class QuestionParser {
                 Selection.NamedEntity author = null;
                 Selection.NamedEntity journal = null;
                 if (r.shape == Shape.ARTICLES_BY_AUTHOR || r.shape == Shape.COUNT_ARTICLES_BY_AUTHOR) {
-                    List<String> found = catalog().authors(m.group("name"));
-                    Set<String> journals = catalog().journals(m.group("name"));
+                    String name = m.group("name");
+                    List<String> found = catalog().authors(name);
+                    Set<String> journals = catalog().journals(name);
                     if (found.isEmpty() && !journals.isEmpty()) {
                         // "How many articles did Scientific Reports publish?": the journal's.
-                        journal = new Selection.NamedEntity(m.group("name"), List.copyOf(journals));
-                        rest = rest.replace(m.group("name"), " ");
+                        journal = new Selection.NamedEntity(name, List.copyOf(journals));
                         return selection(r.shape == Shape.ARTICLES_BY_AUTHOR ? Shape.LIST_ARTICLES : Shape.COUNT_ARTICLES,
-                                rest, null, journal);
+                                rest.replace(name, " "), null, journal);
                     }
                     if (found.isEmpty()) {
-                        return fail("No author named \"" + m.group("name") + "\" wrote an article in the collection.");
+                        if (firstProblem == null) {
+                            firstProblem = "No author named \"" + name + "\" wrote an article in the collection.";
+                        }
+                        continue; // the words in the name's place may be something else ("have asthma as ...")
                     }
-                    author = new Selection.NamedEntity(m.group("name"), found);
-                    rest = rest.replace(m.group("name"), " ");
+                    author = new Selection.NamedEntity(name, found);
+                    rest = rest.replace(name, " ");
                 }
                 return selection(r.shape, rest, author, journal);
             }
@@ -445,6 +491,12 @@ public final class QuestionParser {
         }
 
         private Parse selection(Shape shape, String rest, Selection.NamedEntity author, Selection.NamedEntity journal) {
+            Matcher field = FIELD_CONSTRAINT.matcher(rest);
+            if (field.find()) {
+                return fail("Conditions on what an article records (\"" + field.group() + "\") are not understood.");
+            }
+            // "X or its narrower terms": every topic includes them already.
+            rest = NARROWER_INCLUDED.matcher(rest).replaceAll(" ");
             boolean major = false;
             Matcher majorCue = MAJOR.matcher(rest);
             if (majorCue.find()) {

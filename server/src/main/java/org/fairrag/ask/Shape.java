@@ -22,6 +22,8 @@ public enum Shape {
     TOP_AUTHORS(Category.GENERAL, Subject.SELECTION, "top-authors.rq", "author"),
     FIRST_YEAR(Category.GENERAL, Subject.SELECTION, "first-year.rq", "year"),
     LAST_YEAR(Category.GENERAL, Subject.SELECTION, "last-year.rq", "year"),
+    OLDEST_ARTICLES(Category.GENERAL, Subject.SELECTION, "oldest-articles.rq", "article"),
+    NEWEST_ARTICLES(Category.GENERAL, Subject.SELECTION, "newest-articles.rq", "article"),
 
     // about one article
     ARTICLE_AUTHORS(Category.METADATA, Subject.ARTICLE, "article-authors.rq", "author"),
@@ -38,6 +40,8 @@ public enum Shape {
     ARTICLE_ABSTRACT(Category.METADATA, Subject.ARTICLE, "article-abstract.rq", "abstract"),
     ARTICLE_TERMS(Category.METADATA, Subject.ARTICLE, "article-terms.rq", "label"),
     ARTICLE_MAJOR_TERMS(Category.METADATA, Subject.ARTICLE, "article-major-terms.rq", "label"),
+    ARTICLE_TERM_COUNT(Category.METADATA, Subject.ARTICLE, "article-term-count.rq", "count"),
+    ARTICLE_MAJOR_TERM_COUNT(Category.METADATA, Subject.ARTICLE, "article-major-term-count.rq", "count"),
     ARTICLE_LICENSE(Category.METADATA, Subject.ARTICLE, "article-license.rq", "license"),
     ARTICLE_OVERVIEW(Category.METADATA, Subject.ARTICLE, "article-overview.rq", "label"),
     ARTICLE_ABOUT(Category.METADATA, Subject.ARTICLE, "article-about.rq", null),
@@ -55,6 +59,7 @@ public enum Shape {
     TERM_NARROWER_COUNT(Category.ONTOLOGY, Subject.TERM, "term-narrower-count.rq", "count"),
     TERM_DESCENDANT_COUNT(Category.ONTOLOGY, Subject.TERM, "term-descendant-count.rq", "count"),
     TERM_IS_A(Category.ONTOLOGY, Subject.TERM, "term-is-a.rq", null),
+    TERM_EXISTS(Category.ONTOLOGY, Subject.TERM, "term-exists.rq", null),
     TERM_BY_TREE_NUMBER(Category.ONTOLOGY, Subject.LITERAL, "term-by-tree-number.rq", "label"),
     TERM_BY_ID(Category.ONTOLOGY, Subject.LITERAL, "term-by-id.rq", "label"),
     COUNT_TERMS(Category.ONTOLOGY, Subject.NONE, "count-terms.rq", "count");

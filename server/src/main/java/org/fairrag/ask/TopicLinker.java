@@ -63,7 +63,7 @@ final class TopicLinker {
             "results", "case", "cases", "report", "reports", "review", "reviews", "new");
 
     private static final Set<String> NOT_WORDS = Set.of("not", "without", "excluding", "exclude", "except", "minus",
-            "nor", "neither", "unrelated", "apart", "other");
+            "nor", "neither", "unrelated", "apart", "other", "no");
     private static final Set<String> OR_WORDS = Set.of("or", "either", "and/or");
     private static final Set<String> AND_WORDS = Set.of("and", "plus", "both", "together", "along", "combined", "as");
     /** Words that join two topics more loosely ("asthma in children", "patients with diabetes"). */
@@ -107,6 +107,9 @@ final class TopicLinker {
         List<Topic> excluded = new ArrayList<>();
         List<String> negativeWords = trimConnectors(negative.stream().filter(w -> !NOT_WORDS.contains(w)
                 && !w.equals("but") && !w.equals("than") && !w.equals("from")).toList());
+        if (not >= 0 && negativeWords.isEmpty()) {
+            unlinked.add(String.join(" ", negative)); // "not" with nothing to exclude
+        }
         // Everything after "not" is excluded, each alternative on its own ("not about X or Y").
         for (Topic t : conjunction(negativeWords, false, ids, trees, unlinked)) {
             t.anyOf().forEach(term -> excluded.add(new Topic(List.of(term), false)));

@@ -104,7 +104,7 @@ class TextToSparqlBoundaryDoubleTest {
         assertThat(prompt).contains("How many articles did Circulation publish?");
         assertThat(prompt).contains("schema:ScholarlyArticle (" + count("?article a schema:ScholarlyArticle") + " instances)")
                 .as("a property's meaning from the SHACL shapes").contains("the PubMed id (PMID)")
-                .as("a term's meaning from the fairrag vocabulary").contains("marked as a major topic")
+                .as("a term's meaning from the fairrag vocabulary").contains("A source collection a record of this article came from")
                 .as("an example value from the data").contains("\"Circulation\"")
                 .as("values of a property typed by the data").contains("values are schema:Person");
     }
