@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.fairrag.fdo.FdoKind;
 import org.fairrag.ingest.ArticleIngest;
+import org.fairrag.ingest.read.ReadLimits;
 import org.fairrag.ingest.SourceFile;
 import org.fairrag.vocab.VocabularyInfo;
 import org.fairrag.vocab.read.MeshTsvReader;
@@ -119,14 +120,27 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--vocabulary-license", description = "Licence IRI of a SKOS vocabulary.")
         String vocabularyLicense;
 
+        @Option(names = "--max-record", paramLabel = "CHARS", defaultValue = "${env:FAIRRAG_INGEST_MAX_RECORD:-"
+                + ReadLimits.DEFAULT_MAX_RECORD_CHARS + "}",
+                description = "Longest record (a line, a CSV row, a MEDLINE record, an XML article) in characters; "
+                        + "longer ones are rejected unread (env FAIRRAG_INGEST_MAX_RECORD, default ${DEFAULT-VALUE}).")
+        int maxRecord;
+
+        @Option(names = "--max-text", paramLabel = "CHARS", defaultValue = "${env:FAIRRAG_INGEST_MAX_TEXT:-"
+                + ReadLimits.DEFAULT_MAX_TEXT_CHARS + "}",
+                description = "Longest value (a title, an abstract, an XML text node or tag) in characters "
+                        + "(env FAIRRAG_INGEST_MAX_TEXT, default ${DEFAULT-VALUE}).")
+        int maxText;
+
         @Override
         public Integer call() throws Exception {
-            ArticleIngest.Options ingestOptions = new ArticleIngest.Options(access, force);
+            ReadLimits limits = new ReadLimits(maxRecord, maxText);
+            ArticleIngest.Options ingestOptions = new ArticleIngest.Options(access, force, limits);
             int rejected = 0;
             try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().loadDemo(false).build())) {
                 for (Path file : files) {
                     if (vocabulary) {
-                        loadVocabulary(fairrag, file);
+                        rejected += loadVocabulary(fairrag, file, limits);
                         continue;
                     }
                     ArticleIngest.Report r = fairrag.ingest(SourceFile.of(file), ingestOptions, new ConsoleProgress());
@@ -136,35 +150,51 @@ public final class Main implements Callable<Integer> {
                             : String.format("%d read, %d accepted, %d rejected; articles %d created, %d updated, %d unchanged; run %s",
                             r.counts().read(), r.counts().accepted(), r.counts().rejected(), r.counts().created(),
                             r.counts().updated(), r.counts().unchanged(), r.runPid()));
-                    r.rejections().stream().limit(20).forEach(x -> System.out.printf("  rejected %s: %s%n", x.locator(), x.reason()));
-                    if (r.rejections().size() > 20) {
-                        System.out.printf("  ... and %d more rejections (see the run's report)%n", r.rejections().size() - 20);
-                    }
+                    printAtMost("rejected", r.rejections().stream().map(x -> x.locator() + ": " + x.reason()).toList());
+                    printAtMost("warning", r.warnings().stream().map(x -> x.locator() + ": " + x.message()).toList());
                 }
             }
             return rejected > 0 ? 2 : 0;
         }
 
-        private void loadVocabulary(Fairrag fairrag, Path file) throws IOException {
+        private static void printAtMost(String kind, List<String> lines) {
+            lines.stream().limit(20).forEach(line -> System.out.printf("  %s %s%n", kind, line));
+            if (lines.size() > 20) {
+                System.out.printf("  ... and %d more (see the run's report)%n", lines.size() - 20);
+            }
+        }
+
+        /** Loads one vocabulary file; returns how many of its rows or terms were rejected. */
+        private int loadVocabulary(Fairrag fairrag, Path file, ReadLimits limits) throws IOException {
             String name = file.getFileName().toString().toLowerCase();
             if (name.endsWith(".tsv") || name.endsWith(".tsv.gz")) {
-                var report = fairrag.loadVocabulary(VocabularyInfo.MESH_2024, MeshTsvReader.read(file), new ConsoleProgress());
-                System.out.printf("%s: %d terms, %d created, %d updated, %d unchanged%n", file, report.terms(),
-                        report.created(), report.updated(), report.unchanged());
-                return;
+                MeshTsvReader.Table table = MeshTsvReader.read(file, limits);
+                var report = fairrag.loadVocabulary(VocabularyInfo.MESH_2024, table.concepts(), new ConsoleProgress());
+                System.out.printf("%s: %d terms, %d created, %d updated, %d unchanged, %d rejected%n", file, report.terms(),
+                        report.created(), report.updated(), report.unchanged(), table.rejections().size() + report.rejected());
+                printAtMost("rejected", concat(table.rejections(), report.rejections()));
+                printAtMost("warning", table.warnings());
+                return table.rejections().size() + report.rejected();
             }
             if (vocabularyKey == null) {
                 throw new CommandLine.ParameterException(new CommandLine(this),
                         "A SKOS vocabulary needs --vocabulary-key (the prefix of its term ids, e.g. hp)");
             }
-            SkosVocabulary skos = SkosReader.read(file);
+            SkosVocabulary skos = SkosReader.read(file, limits);
             VocabularyInfo info = new VocabularyInfo(vocabularyKey,
                     vocabularyTitle != null ? vocabularyTitle : skos.schemeTitle() != null ? skos.schemeTitle() : vocabularyKey,
                     "unknown", vocabularyLicense != null ? vocabularyLicense : "http://rightsstatements.org/vocab/UND/1.0/",
                     skos.schemeIri() != null ? skos.schemeIri() : file.toUri().toString(), true);
             var report = fairrag.loadVocabulary(info, skos.concepts(), new ConsoleProgress());
-            System.out.printf("%s: %d terms (%d concepts without a label skipped), %d created, %d updated, %d unchanged%n",
-                    file, report.terms(), skos.skippedConcepts(), report.created(), report.updated(), report.unchanged());
+            System.out.printf("%s: %d terms (%d concepts without a label skipped), %d created, %d updated, %d unchanged, %d rejected%n",
+                    file, report.terms(), skos.skippedConcepts(), report.created(), report.updated(), report.unchanged(),
+                    skos.rejections().size() + report.rejected());
+            printAtMost("rejected", concat(skos.rejections(), report.rejections()));
+            return skos.rejections().size() + report.rejected();
+        }
+
+        private static List<String> concat(List<String> first, List<String> second) {
+            return java.util.stream.Stream.concat(first.stream(), second.stream()).toList();
         }
     }
 

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.fairrag.terms.LayNameOverlap;
 import org.fairrag.terms.TermLexicon;
 import org.fairrag.terms.TermMatch;
 import org.fairrag.terms.TermSearch;
@@ -18,8 +19,9 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code fairrag bench terms}: accuracy of term search on lay phrases whose correct descriptor is known.
  * Runs the search {@code /api/terms/search} runs, and as baselines of the same run, the lexicon alone
- * and the vectors alone. The second variant takes out of the lay-name lexicon every row that is one of
- * the set's phrases, so that each phrase is found without a row that names it word for word.
+ * and the vectors alone. The second variant takes out of the lay-name lexicon every row that names one of
+ * the set's phrases as the lexicon compares names (case, plurals, hyphens and word order aside), so that
+ * each phrase is found without a row that names it; the output says how many phrases were rows.
  */
 @Command(name = "terms", description = "Term linking: Acc@1 and Acc@5 of term search on lay phrases with their correct "
         + "MeSH descriptor (TSV: phrase, descriptor, ...), with the lexicon alone and the vectors alone as baselines. "
@@ -30,7 +32,8 @@ final class TermLinkingBench implements Callable<Integer> {
     ConfigOptions options;
 
     @Parameters(arity = "0..1", paramLabel = "TSV", defaultValue = "server/src/test/resources/quality/term-linking-dev.tsv",
-            description = "Phrases and descriptors (default ${DEFAULT-VALUE}; the held-out slice is term-linking-holdout.tsv).")
+            description = "Phrases and descriptors (default ${DEFAULT-VALUE}; the recall sets are term-linking-recall-*.tsv, "
+                    + "the held-out set term-linking-holdout-4.tsv).")
     Path file;
 
     @Option(names = "--misses", description = "Print every phrase whose descriptor is not first.")
@@ -42,11 +45,12 @@ final class TermLinkingBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         List<Case> cases = read(file);
+        List<String> phrases = cases.stream().map(Case::phrase).toList();
         try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().port(0).build())) {
             fairrag.loadDemoIfEmpty(new ConsoleProgress());
             TermLexicon none = TermLexicon.empty();
             TermLexicon withoutLayNames = TermLexicon.withoutLayNames(fairrag.vocabulary());
-            TermLexicon notLayNames = TermLexicon.withoutLayNamesFor(fairrag.vocabulary(), cases.stream().map(Case::phrase).toList());
+            TermLexicon notLayNames = TermLexicon.withoutLayNamesFor(fairrag.vocabulary(), phrases);
             var variants = List.of(
                     new Variant("lexicon + vectors (the API)", new TermSearch(fairrag::termLexicon, fairrag::vocabulary,
                             fairrag.queryEmbedder(), fairrag.vectorIndex())),
@@ -58,7 +62,11 @@ final class TermLinkingBench implements Callable<Integer> {
                             Optional.empty(), Optional.empty())),
                     new Variant("vectors alone", new TermSearch(() -> none, fairrag::vocabulary,
                             fairrag.queryEmbedder(), fairrag.vectorIndex())));
-            System.out.printf("%d phrases from %s%n%n", cases.size(), file);
+            LayNameOverlap overlap = LayNameOverlap.bundled();
+            System.out.printf("%d phrases from %s%n", cases.size(), file);
+            System.out.printf("%d of them are rows of the lay-name lexicon (case, plurals, hyphens and word order aside); "
+                    + "the second variant takes out the %d rows that name one of them%n%n",
+                    overlap.listedAmong(phrases).size(), overlap.rowsNaming(phrases));
             long listed = cases.stream().filter(c -> Boolean.TRUE.equals(c.listed)).count();
             System.out.printf("%-30s %7s %7s %10s   %s%n", "variant", "Acc@1", "Acc@5", "ms/query", String.format(
                     "Acc@1/Acc@5 on the %d phrases MeSH lists as names | on the %d it does not", listed, cases.size() - listed));

@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -24,10 +25,12 @@ import org.fairrag.fdo.FdoKind;
 import org.fairrag.fdo.FdoPublisher;
 import org.fairrag.fdo.PidScheme;
 import org.fairrag.graph.Graphs;
+import org.fairrag.ingest.read.ReadLimits;
 import org.fairrag.ingest.read.SourceFormats;
 import org.fairrag.store.IngestionRuns;
 import org.fairrag.store.IngestionRuns.Counts;
 import org.fairrag.store.IngestionRuns.Rejection;
+import org.fairrag.store.IngestionRuns.Warning;
 import org.fairrag.store.PidRecord;
 import org.fairrag.store.PidRegistry;
 import org.fairrag.store.SourceRecords;
@@ -47,21 +50,29 @@ public final class ArticleIngest {
     static final int BATCH_SIZE = 500;
     private static final int SNIFF_BYTES = 4096;
 
-    /** How to ingest: the access level given to every article of the file, and whether to re-verify a file already in. */
-    public record Options(String accessLevel, boolean force) {
+    /**
+     * How to ingest: the access level given to every article of the file, whether to re-verify a file
+     * already in, and how large a record and a value may be.
+     */
+    public record Options(String accessLevel, boolean force, ReadLimits limits) {
         public static final Options DEFAULT = new Options("public", false);
 
         public Options {
             if (!"public".equals(accessLevel) && !"restricted".equals(accessLevel)) {
                 throw new IllegalArgumentException("access level must be public or restricted, got: " + accessLevel);
             }
+            Objects.requireNonNull(limits, "limits");
+        }
+
+        public Options(String accessLevel, boolean force) {
+            this(accessLevel, force, ReadLimits.DEFAULT);
         }
     }
 
     /** What an ingestion did. */
     public record Report(String runPid, String source, SourceFormat format, String checksum,
                          boolean alreadyIngested, Counts counts, List<Rejection> rejections,
-                         int tombstonedSkipped, Duration took) {}
+                         List<Warning> warnings, int tombstonedSkipped, Duration took) {}
 
     private final FdoPublisher publisher;
     private final PidRegistry registry;
@@ -109,7 +120,8 @@ public final class ArticleIngest {
             IngestionRuns.Run run = previous.get();
             LOG.info("{} is already ingested (run {}); nothing to do. Use --force to re-verify it.", file.name(), runPid);
             return new Report(runPid, file.name(), SourceFormat.valueOf(run.format()), checksum, true, run.counts(),
-                    runs.rejections(runId).await(), 0, Duration.ofNanos(System.nanoTime() - t0));
+                    runs.rejections(runId).await(), runs.warnings(runId).await(), 0,
+                    Duration.ofNanos(System.nanoTime() - t0));
         }
 
         try (CountingInputStream raw = new CountingInputStream(file.open());
@@ -120,7 +132,7 @@ public final class ArticleIngest {
             }
             progress.start("Ingesting " + file.name(), file.size(), "bytes");
             Batches batches = new Batches(runId, runPid, options, completedBefore);
-            try (RecordReader.Results results = SourceFormats.forFormat(format).open(in, file.name())) {
+            try (RecordReader.Results results = SourceFormats.forFormat(format, options.limits()).open(in, file.name())) {
                 while (results.hasNext()) {
                     batches.add(results.next());
                     if (batches.full()) {
@@ -147,7 +159,7 @@ public final class ArticleIngest {
                     batches.counts.created(), batches.counts.updated(), batches.counts.unchanged(),
                     took.toMillis() / 1000.0);
             return new Report(runPid, file.name(), format, checksum, false, batches.counts, batches.rejections,
-                    batches.tombstonedSkipped, took);
+                    batches.warnings, batches.tombstonedSkipped, took);
         }
     }
 
@@ -185,6 +197,8 @@ public final class ArticleIngest {
         final Map<String, ArticleRecord> pending = new LinkedHashMap<>();
         final List<Rejection> pendingRejections = new ArrayList<>();
         final List<Rejection> rejections = new ArrayList<>();
+        final List<Warning> pendingWarnings = new ArrayList<>();
+        final List<Warning> warnings = new ArrayList<>();
         Counts counts = Counts.ZERO;
         int tombstonedSkipped;
         int read;
@@ -201,6 +215,7 @@ public final class ArticleIngest {
             if (result instanceof ReadResult.Accepted a) {
                 // A later record of the same PMID and source in one file replaces the earlier one.
                 pending.put(a.record().source() + "\u0000" + a.record().pmid(), a.record());
+                a.warnings().forEach(w -> pendingWarnings.add(new Warning(a.locator(), w)));
             } else if (result instanceof ReadResult.Rejected r) {
                 pendingRejections.add(new Rejection(r.locator(), r.reason()));
             }
@@ -245,6 +260,9 @@ public final class ArticleIngest {
             Set<String> validPmids = published.validPmids();
             runs.reject(runId, batchRejections).await();
             rejections.addAll(batchRejections);
+            runs.warn(runId, pendingWarnings).await();
+            warnings.addAll(pendingWarnings);
+            pendingWarnings.clear();
             int accepted = (int) records.stream().filter(r -> validPmids.contains(r.pmid())).count();
             counts = counts.plus(new Counts(batchRead, accepted, batchRejections.size(),
                     outcome.created().size(), outcome.updated().size(), outcome.unchanged()));

@@ -8,7 +8,7 @@ import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Optional;
 
-/** Ingestion runs and their rejected records, in PostgreSQL. */
+/** Ingestion runs, their rejected records and their warnings, in PostgreSQL. */
 public final class IngestionRuns {
 
     /** One run as stored. */
@@ -30,6 +30,9 @@ public final class IngestionRuns {
     }
 
     public record Rejection(String locator, String reason) {}
+
+    /** Something a run reports about a record it kept: where, and what. */
+    public record Warning(String locator, String message) {}
 
     private final Pool pool;
 
@@ -53,7 +56,7 @@ public final class IngestionRuns {
 
     /**
      * Marks the run as running, creating it if new. A rerun of an interrupted or completed run keeps its
-     * start time and clears the rejections it recorded before, which the rerun records again.
+     * start time and clears the rejections and warnings it recorded before, which the rerun records again.
      */
     public Future<Void> start(String id, String sourceName, String sourceChecksum, String format, String accessLevel) {
         return pool.withTransaction(conn -> conn.preparedQuery("""
@@ -62,6 +65,8 @@ public final class IngestionRuns {
                         ON CONFLICT (id) DO UPDATE SET status = 'running', source_name = excluded.source_name""")
                 .execute(Tuple.of(id, sourceName, sourceChecksum, format, accessLevel))
                 .compose(v -> conn.preparedQuery("DELETE FROM ingestion_rejection WHERE run_id = $1")
+                        .execute(Tuple.of(id)))
+                .compose(v -> conn.preparedQuery("DELETE FROM ingestion_warning WHERE run_id = $1")
                         .execute(Tuple.of(id)))
                 .mapEmpty());
     }
@@ -75,6 +80,27 @@ public final class IngestionRuns {
                         INSERT INTO ingestion_rejection (run_id, locator, reason) VALUES ($1, $2, $3)
                         ON CONFLICT (run_id, locator) DO UPDATE SET reason = excluded.reason""")
                 .executeBatch(batch).mapEmpty();
+    }
+
+    public Future<Void> warn(String runId, List<Warning> warnings) {
+        if (warnings.isEmpty()) {
+            return Future.succeededFuture();
+        }
+        List<Tuple> batch = warnings.stream().map(w -> Tuple.of(runId, w.locator(), w.message())).toList();
+        return pool.preparedQuery("""
+                        INSERT INTO ingestion_warning (run_id, locator, message) VALUES ($1, $2, $3)
+                        ON CONFLICT DO NOTHING""")
+                .executeBatch(batch).mapEmpty();
+    }
+
+    public Future<List<Warning>> warnings(String runId) {
+        return pool.preparedQuery("SELECT locator, message FROM ingestion_warning WHERE run_id = $1 ORDER BY locator, message")
+                .execute(Tuple.of(runId))
+                .map(rows -> {
+                    var out = new java.util.ArrayList<Warning>();
+                    rows.forEach(r -> out.add(new Warning(r.getString("locator"), r.getString("message"))));
+                    return out;
+                });
     }
 
     public Future<List<Rejection>> rejections(String runId) {

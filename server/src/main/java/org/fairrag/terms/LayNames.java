@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.fairrag.vocab.Term;
 import org.fairrag.vocab.VocabularyIndex;
@@ -21,6 +21,8 @@ import org.fairrag.vocab.VocabularyIndex;
 final class LayNames {
 
     static final String RESOURCE = "/fairrag/terms/lay-names.tsv";
+
+    private static final TermWords WORDS = new TermWords();
 
     private record Row(String layName, String descriptor, String preferredName) {}
 
@@ -55,14 +57,26 @@ final class LayNames {
         return out;
     }
 
-    /** These lay names without the rows whose name is one of {@code names} (case and spacing aside). */
+    /**
+     * These lay names without the rows that name one of {@code names} as the lexicon compares names: by
+     * {@link #key}, so "Belly-Buttons" takes out the row "belly button".
+     */
     LayNames without(Collection<String> names) {
-        Set<String> drop = names.stream().map(LayNames::normalise).collect(Collectors.toSet());
-        return new LayNames(rows.stream().filter(r -> !drop.contains(normalise(r.layName))).toList());
+        Set<String> drop = names.stream().map(LayNames::key).collect(Collectors.toSet());
+        return new LayNames(rows.stream().filter(r -> !drop.contains(key(r.layName))).toList());
     }
 
-    private static String normalise(String name) {
-        return String.join(" ", name.toLowerCase(Locale.ROOT).split("\\s+")).strip();
+    /** The {@link #key} of every row. */
+    Set<String> keys() {
+        return rows.stream().map(r -> key(r.layName)).collect(Collectors.toUnmodifiableSet());
+    }
+
+    /**
+     * The form under which the lexicon files a name: its words ({@link TermWords}: case, accents, plurals,
+     * possessives, hyphens and function words aside) as a set, so word order does not count either.
+     */
+    static String key(String name) {
+        return String.join(" ", new TreeSet<>(WORDS.of(name)));
     }
 
     int size() {

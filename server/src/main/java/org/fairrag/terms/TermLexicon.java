@@ -205,8 +205,9 @@ public final class TermLexicon {
     }
 
     /**
-     * Like {@link #of}, without the bundled lay names that are one of {@code phrases}: what the search
-     * finds for phrases the lay-name lexicon does not list.
+     * Like {@link #of}, without the bundled lay names that name one of {@code phrases} as the lexicon
+     * compares names (case, plurals, hyphens and word order aside): what the search finds for phrases the
+     * lay-name lexicon does not list.
      */
     public static TermLexicon withoutLayNamesFor(VocabularyIndex vocabulary, Collection<String> phrases) {
         return of(vocabulary, LayNames.bundled().without(phrases));

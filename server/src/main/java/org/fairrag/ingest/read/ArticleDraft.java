@@ -10,7 +10,7 @@ import org.fairrag.ingest.ReadResult;
 /**
  * The fields of one record as a reader collects them, raw. {@link #toResult} applies the rules common
  * to all formats: whitespace normalised, empty strings as null, PMID digits only, a title or an
- * abstract present.
+ * abstract present, no value longer than the text limit.
  */
 final class ArticleDraft {
 
@@ -22,11 +22,21 @@ final class ArticleDraft {
     String date;
     String doi;
     private final String source;
+    private final ReadLimits limits;
+    private final List<String> warnings = new ArrayList<>();
     private final List<MeshHeading> mesh = new ArrayList<>();
     private final List<Author> authors = new ArrayList<>();
 
-    ArticleDraft(String source) {
+    ArticleDraft(String source, ReadLimits limits) {
         this.source = source;
+        this.limits = limits;
+    }
+
+    /** Notes the bytes replaced in this record, to be reported as a warning when it is accepted. */
+    void invalidBytes(TextDecoder.Invalid invalid, java.nio.charset.Charset charset) {
+        if (invalid != null) {
+            warnings.add(invalid.describe(charset));
+        }
     }
 
     /** Adds a heading unless it has neither UI, name nor tree number; blank tree numbers are dropped. */
@@ -100,8 +110,42 @@ final class ArticleDraft {
         if (cleanTitle == null && cleanAbstract == null) {
             return new ReadResult.Rejected(locator, "no title or abstract (PMID " + id + ")");
         }
+        String cleanJournal = Text.clean(journal);
+        String tooLong = longest("title", cleanTitle, "abstract", cleanAbstract, "journal", cleanJournal);
+        if (tooLong == null) {
+            tooLong = longestName();
+        }
+        if (tooLong != null) {
+            return new ReadResult.Rejected(locator, limits.textTooLong(tooLong) + " (PMID " + id + ")");
+        }
         ArticleRecord record = new ArticleRecord(id, source, cleanTitle, cleanAbstract, mesh,
-                Text.clean(journal), date, authors, Identifiers.doi(doi));
-        return new ReadResult.Accepted(record, locator);
+                cleanJournal, date, authors, Identifiers.doi(doi));
+        List<String> recordWarnings = warnings.stream().map(w -> "PMID " + id + ": " + w).toList();
+        return new ReadResult.Accepted(record, locator, recordWarnings);
+    }
+
+    /** The first of the named values over the text limit, or null. */
+    private String longest(String... namesAndValues) {
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            String value = namesAndValues[i + 1];
+            if (value != null && value.length() > limits.maxTextChars()) {
+                return namesAndValues[i];
+            }
+        }
+        return null;
+    }
+
+    private String longestName() {
+        for (Author author : authors) {
+            if (author.name().length() > limits.maxTextChars()) {
+                return "an author name";
+            }
+        }
+        for (MeshHeading heading : mesh) {
+            if (heading.name() != null && heading.name().length() > limits.maxTextChars()) {
+                return "a MeSH heading";
+            }
+        }
+        return null;
     }
 }

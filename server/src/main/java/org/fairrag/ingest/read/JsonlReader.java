@@ -8,10 +8,10 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.google.common.base.CharMatcher;
 import com.google.common.collect.AbstractIterator;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -25,7 +25,8 @@ import org.fairrag.ingest.SourceFormat;
  * only when aligned with {@code mesh}, i.e. of the same length), {@code journal}, {@code year},
  * {@code authors} ({@code "Family, Given"} strings), {@code doi} and {@code source} (normalised by
  * {@link #collectionOf}). Other fields are ignored; blank lines are skipped. Abstracts of the Kaggle
- * collection get the same label repair as in {@link KaggleCsvReader}.
+ * collection get the same label repair as in {@link KaggleCsvReader}. A line longer than the record
+ * limit is rejected without being held.
  */
 public final class JsonlReader implements RecordReader {
 
@@ -34,14 +35,25 @@ public final class JsonlReader implements RecordReader {
     private static final CharMatcher SOURCE_DETAIL = CharMatcher.anyOf("(:");
     private static final JsonNode NO_ELEMENTS = JsonNodeFactory.instance.arrayNode();
 
+    private final ReadLimits limits;
+
+    public JsonlReader() {
+        this(ReadLimits.DEFAULT);
+    }
+
+    public JsonlReader(ReadLimits limits) {
+        this.limits = limits;
+    }
+
     @Override
     public SourceFormat format() {
         return SourceFormat.JSONL;
     }
 
     @Override
-    public Results open(InputStream in, String sourceName) throws IOException {
-        return new JsonlResults(Text.utf8(in), sourceName);
+    public Results open(InputStream in, String sourceName) {
+        TextDecoder text = new TextDecoder(in, StandardCharsets.UTF_8);
+        return new JsonlResults(new BoundedLines(text, limits.maxRecordChars(), false), text, sourceName);
     }
 
     /**
@@ -67,29 +79,33 @@ public final class JsonlReader implements RecordReader {
         return end < 0 ? value : Text.clean(value.substring(0, end));
     }
 
-    private static final class JsonlResults extends AbstractIterator<ReadResult> implements Results {
+    private final class JsonlResults extends AbstractIterator<ReadResult> implements Results {
 
-        private final BufferedReader lines;
+        private final BoundedLines lines;
+        private final TextDecoder text;
         private final String sourceName;
-        private int lineNumber;
 
-        JsonlResults(BufferedReader lines, String sourceName) {
+        JsonlResults(BoundedLines lines, TextDecoder text, String sourceName) {
             this.lines = lines;
+            this.text = text;
             this.sourceName = sourceName;
         }
 
         @Override
         protected ReadResult computeNext() {
             try {
-                String line;
+                BoundedLines.Line line;
                 do {
-                    line = lines.readLine();
+                    line = lines.next();
                     if (line == null) {
                         return endOfData();
                     }
-                    lineNumber++;
-                } while (line.isBlank());
-                return toResult(line, sourceName + " line " + lineNumber, sourceName);
+                } while (!line.tooLong() && line.text().isBlank());
+                String locator = sourceName + " line " + line.firstLine();
+                if (line.tooLong()) {
+                    return new ReadResult.Rejected(locator, limits.recordTooLong("a line", line.length()));
+                }
+                return toResult(line, text, locator, sourceName);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -101,10 +117,10 @@ public final class JsonlReader implements RecordReader {
         }
     }
 
-    private static ReadResult toResult(String line, String locator, String defaultSource) {
+    private ReadResult toResult(BoundedLines.Line line, TextDecoder text, String locator, String defaultSource) {
         JsonNode json;
         try {
-            json = JSON.readTree(line);
+            json = JSON.readTree(line.text());
         } catch (JsonProcessingException e) {
             return new ReadResult.Rejected(locator, "not valid JSON: " + e.getOriginalMessage());
         }
@@ -113,7 +129,8 @@ public final class JsonlReader implements RecordReader {
         }
         try {
             String source = collectionOf(scalar(json, "source"));
-            ArticleDraft draft = new ArticleDraft(source != null ? source : defaultSource);
+            ArticleDraft draft = new ArticleDraft(source != null ? source : defaultSource, limits);
+            draft.invalidBytes(line.invalid(), text.charset());
             draft.pmid = scalar(json, "pmid");
             draft.title = scalar(json, "title");
             draft.abstractText = scalar(json, "abstract");

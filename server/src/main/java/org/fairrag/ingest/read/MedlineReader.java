@@ -1,10 +1,10 @@
 package org.fairrag.ingest.read;
 
 import com.google.common.collect.AbstractIterator;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.fairrag.ingest.ReadResult;
@@ -15,7 +15,8 @@ import org.fairrag.ingest.SourceFormat;
  * Reads the MEDLINE/PubMed text format ({@code PMID- }, {@code TI  - }, ...): a tag in the first four
  * columns, {@code "- "}, the value, continuation lines indented. Records are separated by blank lines
  * or start at a {@code PMID} line. The format carries no MeSH UIs: headings have names only, and
- * {@code *} on the descriptor or any qualifier marks a major topic.
+ * {@code *} on the descriptor or any qualifier marks a major topic. A line or field longer than the
+ * text limit, or a record longer than the record limit, rejects the record; its excess is never held.
  */
 public final class MedlineReader implements RecordReader {
 
@@ -25,14 +26,25 @@ public final class MedlineReader implements RecordReader {
     private static final String DOI_SUFFIX = " [doi]";
     private static final String ORCID_PREFIX = "ORCID:";
 
+    private final ReadLimits limits;
+
+    public MedlineReader() {
+        this(ReadLimits.DEFAULT);
+    }
+
+    public MedlineReader(ReadLimits limits) {
+        this.limits = limits;
+    }
+
     @Override
     public SourceFormat format() {
         return SourceFormat.MEDLINE;
     }
 
     @Override
-    public Results open(InputStream in, String sourceName) throws IOException {
-        return new MedlineResults(Text.utf8(in), sourceName);
+    public Results open(InputStream in, String sourceName) {
+        TextDecoder text = new TextDecoder(in, StandardCharsets.UTF_8);
+        return new MedlineResults(new BoundedLines(text, limits.maxTextChars(), false), text, sourceName);
     }
 
     /** One {@code TAG - value} line with its continuations. */
@@ -46,18 +58,24 @@ public final class MedlineReader implements RecordReader {
         }
     }
 
-    private static final class MedlineResults extends AbstractIterator<ReadResult> implements Results {
+    private final class MedlineResults extends AbstractIterator<ReadResult> implements Results {
 
-        private final BufferedReader lines;
+        private final BoundedLines lines;
+        private final TextDecoder text;
         private final String sourceName;
         private final List<Field> fields = new ArrayList<>();
-        private int lineNumber;
-        private int recordLine;
+        private long recordLine;
+        private long recordChars;
+        private String pmid;
+        /** Why the record being read is rejected; its further lines are then read but not kept. */
+        private String tooLong;
+        private TextDecoder.Invalid invalid;
         /** A tag line read ahead: the {@code PMID} that starts the next record without a blank line. */
-        private String pending;
+        private BoundedLines.Line pending;
 
-        MedlineResults(BufferedReader lines, String sourceName) {
+        MedlineResults(BoundedLines lines, TextDecoder text, String sourceName) {
             this.lines = lines;
+            this.text = text;
             this.sourceName = sourceName;
         }
 
@@ -65,20 +83,24 @@ public final class MedlineReader implements RecordReader {
         protected ReadResult computeNext() {
             try {
                 fields.clear();
-                String line = pending;
+                recordChars = 0;
+                pmid = null;
+                tooLong = null;
+                invalid = null;
+                BoundedLines.Line line = pending;
                 pending = null;
                 if (line == null) {
-                    line = nextLine();
+                    line = lines.next();
                 }
-                while (line != null && line.isBlank()) {
-                    line = nextLine();
+                while (line != null && isBlank(line)) {
+                    line = lines.next();
                 }
                 if (line == null) {
                     return endOfData();
                 }
-                recordLine = lineNumber;
-                for (; line != null && !line.isBlank(); line = nextLine()) {
-                    if (!fields.isEmpty() && isTagLine(line) && tag(line).equals("PMID")) {
+                recordLine = line.firstLine();
+                for (; line != null && !isBlank(line); line = lines.next()) {
+                    if (!line.tooLong() && !fields.isEmpty() && isTagLine(line.text()) && tag(line.text()).equals("PMID")) {
                         pending = line;
                         break;
                     }
@@ -90,26 +112,46 @@ public final class MedlineReader implements RecordReader {
             }
         }
 
-        private String nextLine() throws IOException {
-            String line = lines.readLine();
-            if (line != null) {
-                lineNumber++;
-            }
-            return line;
+        private static boolean isBlank(BoundedLines.Line line) {
+            return !line.tooLong() && line.text().isBlank();
         }
 
         /** Anything that is not a tag line continues the previous field, whatever its indentation. */
-        private void addLine(String line) {
-            if (isTagLine(line)) {
-                fields.add(new Field(tag(line), line.length() > 6 ? line.substring(6) : ""));
+        private void addLine(BoundedLines.Line line) {
+            invalid = invalid == null ? line.invalid() : line.invalid() == null ? invalid : invalid.plus(line.invalid());
+            recordChars += line.length() + 1;
+            if (tooLong != null) {
+                return;
+            }
+            if (line.tooLong()) {
+                tooLong = limits.textTooLong("line " + line.firstLine());
+            } else if (recordChars > limits.maxRecordChars()) {
+                tooLong = limits.recordTooLong("the record", -1);
+            } else if (isTagLine(line.text())) {
+                String value = line.text().length() > 6 ? line.text().substring(6) : "";
+                fields.add(new Field(tag(line.text()), value));
+                if (fields.size() == 1 && tag(line.text()).equals("PMID")) {
+                    pmid = Text.clean(value);
+                }
             } else if (!fields.isEmpty()) {
-                fields.get(fields.size() - 1).value.append(' ').append(line);
+                Field last = fields.get(fields.size() - 1);
+                last.value.append(' ').append(line.text());
+                if (last.value.length() > limits.maxTextChars()) {
+                    tooLong = limits.textTooLong("field " + last.tag);
+                }
+            }
+            if (tooLong != null) {
+                fields.clear();
             }
         }
 
         private ReadResult toResult() {
             String locator = sourceName + " line " + recordLine;
-            ArticleDraft draft = new ArticleDraft(SOURCE);
+            if (tooLong != null) {
+                return new ReadResult.Rejected(locator, tooLong + (pmid == null ? "" : " (PMID " + pmid + ")"));
+            }
+            ArticleDraft draft = new ArticleDraft(SOURCE, limits);
+            draft.invalidBytes(invalid, text.charset());
             String journalAbbreviation = null;
             boolean lastAuthorAwaitsAu = false;
             for (Field field : fields) {

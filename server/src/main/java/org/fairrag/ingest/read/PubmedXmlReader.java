@@ -1,13 +1,19 @@
 package org.fairrag.ingest.read;
 
 import com.google.common.collect.AbstractIterator;
+import java.io.BufferedInputStream;
 import java.io.CharConversionException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Set;
 import java.util.StringJoiner;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.xml.stream.Location;
 import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamConstants;
@@ -20,7 +26,9 @@ import org.fairrag.ingest.SourceFormat;
 /**
  * Reads NLM {@code PubmedArticleSet} XML with StAX, one {@code PubmedArticle} (or
  * {@code PubmedBookArticle}) in memory at a time. The DOCTYPE is never resolved and entity references
- * other than the XML built-ins are dropped, so no file or network resource is ever fetched.
+ * other than the XML built-ins are dropped, so no file or network resource is ever fetched. An article
+ * with a text node over the text limit, or larger than the record limit, is rejected without being
+ * held; markup longer than the text limit stops the file ({@link XmlMarkupLimit}).
  */
 public final class PubmedXmlReader implements RecordReader {
 
@@ -32,14 +40,26 @@ public final class PubmedXmlReader implements RecordReader {
     /** Large subtrees of an article that no field comes from. */
     private static final Set<String> SKIPPED = Set.of("ReferenceList", "CommentsCorrectionsList");
 
+    private static final int DECLARATION_BYTES = 256;
+    private static final Pattern DECLARED_ENCODING =
+            Pattern.compile("^<\\?xml[^>]*?\\sencoding\\s*=\\s*[\"']([A-Za-z0-9._:-]+)[\"']");
+
     private final XMLInputFactory factory;
+    private final ReadLimits limits;
 
     public PubmedXmlReader() {
+        this(ReadLimits.DEFAULT);
+    }
+
+    public PubmedXmlReader(ReadLimits limits) {
+        this.limits = limits;
         factory = XMLInputFactory.newDefaultFactory();
         factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
         factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
         // Undeclared entities become ENTITY_REFERENCE events (ignored) instead of fatal errors.
         factory.setProperty(XMLInputFactory.IS_REPLACING_ENTITY_REFERENCES, false);
+        // Long text comes in pieces, so that a text node over the limit is never held whole.
+        factory.setProperty(XMLInputFactory.IS_COALESCING, false);
     }
 
     @Override
@@ -47,20 +67,45 @@ public final class PubmedXmlReader implements RecordReader {
         return SourceFormat.PUBMED_XML;
     }
 
+    /**
+     * Decodes the content in the encoding its XML declaration names (UTF-8 when it names none), so that
+     * malformed bytes are replaced and reported rather than stopping the parser.
+     *
+     * @throws IOException when the declared encoding is not one Java knows
+     */
     @Override
-    public Results open(InputStream in, String sourceName) {
-        return new XmlResults(in, sourceName);
+    public Results open(InputStream in, String sourceName) throws IOException {
+        InputStream buffered = in.markSupported() ? in : new BufferedInputStream(in);
+        TextDecoder text = new TextDecoder(buffered, declaredEncoding(buffered, sourceName));
+        return new XmlResults(text, new XmlMarkupLimit(text, limits.maxTextChars()), sourceName);
+    }
+
+    private static Charset declaredEncoding(InputStream in, String sourceName) throws IOException {
+        in.mark(DECLARATION_BYTES);
+        byte[] head = in.readNBytes(DECLARATION_BYTES);
+        in.reset();
+        Matcher declared = DECLARED_ENCODING.matcher(new String(head, StandardCharsets.ISO_8859_1));
+        if (!declared.find()) {
+            return StandardCharsets.UTF_8;
+        }
+        try {
+            return Charset.forName(declared.group(1));
+        } catch (IllegalArgumentException e) {
+            throw new IOException(sourceName + ": unsupported encoding '" + declared.group(1) + "' in the XML declaration");
+        }
     }
 
     private final class XmlResults extends AbstractIterator<ReadResult> implements Results {
 
-        private final InputStream in;
+        private final TextDecoder text;
+        private final Reader in;
         private final String sourceName;
         private XMLStreamReader xml;
         private int articles;
         private boolean stopped;
 
-        XmlResults(InputStream in, String sourceName) {
+        XmlResults(TextDecoder text, Reader in, String sourceName) {
+            this.text = text;
             this.in = in;
             this.sourceName = sourceName;
         }
@@ -93,9 +138,16 @@ public final class PubmedXmlReader implements RecordReader {
             articles++;
             String locator = sourceName + " " + name + " #" + articles
                     + " (line " + xml.getLocation().getLineNumber() + ")";
-            XmlElement element = XmlElement.read(xml, SKIPPED);
+            XmlElement element;
             try {
-                ArticleDraft draft = new ArticleDraft(SOURCE);
+                element = XmlElement.read(xml, SKIPPED, limits);
+            } catch (XmlElement.TooLarge e) {
+                text.takeInvalidBefore(xml.getLocation().getCharacterOffset());
+                return new ReadResult.Rejected(locator, e.getMessage());
+            }
+            try {
+                ArticleDraft draft = new ArticleDraft(SOURCE, limits);
+                draft.invalidBytes(text.takeInvalidBefore(xml.getLocation().getCharacterOffset()), text.charset());
                 if (name.equals(ARTICLE)) {
                     fillFromArticle(element, draft);
                 } else {
@@ -109,6 +161,9 @@ public final class PubmedXmlReader implements RecordReader {
 
         private ReadResult notWellFormed(XMLStreamException e) {
             Throwable cause = e.getNestedException();
+            if (cause instanceof XmlMarkupLimit.TooLong tooLong) {
+                return new ReadResult.Rejected(sourceName, "reading stopped: " + tooLong.getMessage());
+            }
             // Malformed bytes (a CharConversionException) are bad content; any other IOException is I/O.
             if (cause instanceof IOException io && !(cause instanceof CharConversionException)) {
                 throw new UncheckedIOException(io);

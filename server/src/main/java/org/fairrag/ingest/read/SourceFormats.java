@@ -103,21 +103,31 @@ public final class SourceFormats {
         }
     }
 
-    /** A new reader for {@code format}. */
+    /** A new reader for {@code format}, with the default limits. */
     public static RecordReader forFormat(SourceFormat format) {
+        return forFormat(format, ReadLimits.DEFAULT);
+    }
+
+    /** A new reader for {@code format} that rejects records over {@code limits}. */
+    public static RecordReader forFormat(SourceFormat format, ReadLimits limits) {
         return switch (format) {
-            case PUBMED_XML -> new PubmedXmlReader();
-            case MEDLINE -> new MedlineReader();
-            case KAGGLE_CSV -> new KaggleCsvReader();
-            case JSONL -> new JsonlReader();
+            case PUBMED_XML -> new PubmedXmlReader(limits);
+            case MEDLINE -> new MedlineReader(limits);
+            case KAGGLE_CSV -> new KaggleCsvReader(limits);
+            case JSONL -> new JsonlReader(limits);
         };
     }
 
     /** Opens {@code path} and streams its records, with the file name as source name. */
     public static RecordReader.Results read(Path path) throws IOException {
+        return read(path, ReadLimits.DEFAULT);
+    }
+
+    /** Opens {@code path} and streams its records within {@code limits}, with the file name as source name. */
+    public static RecordReader.Results read(Path path, ReadLimits limits) throws IOException {
         OpenedSource source = open(path);
         try {
-            return forFormat(source.format()).open(source.stream(), path.getFileName().toString());
+            return forFormat(source.format(), limits).open(source.stream(), path.getFileName().toString());
         } catch (IOException | RuntimeException e) {
             source.close();
             throw e;

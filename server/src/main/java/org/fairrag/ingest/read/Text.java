@@ -1,15 +1,7 @@
 package org.fairrag.ingest.read;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-
-/** Whitespace normalisation and character decoding shared by the readers. */
+/** Whitespace normalisation shared by the readers. */
 final class Text {
-
-    private static final int BUFFER_CHARS = 1 << 16;
 
     private Text() {}
 
@@ -39,15 +31,5 @@ final class Text {
             out.append(c);
         }
         return out == null ? null : out.toString();
-    }
-
-    /** A buffered UTF-8 reader over {@code in} that drops a leading byte order mark. */
-    static BufferedReader utf8(InputStream in) throws IOException {
-        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), BUFFER_CHARS);
-        reader.mark(1);
-        if (reader.read() != '\uFEFF') {
-            reader.reset();
-        }
-        return reader;
     }
 }

@@ -1,6 +1,8 @@
 package org.fairrag.ingest.read;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Set;
 import javax.xml.stream.XMLStreamConstants;
@@ -14,6 +16,8 @@ import javax.xml.stream.XMLStreamReader;
 final class XmlElement {
 
     static final XmlElement MISSING = new XmlElement("", new String[0]);
+    /** Deeper than any PubMed record (about 10); deep enough nesting would overflow the stack when read. */
+    static final int MAX_DEPTH = 256;
 
     private final String name;
     /** Alternating attribute names and values. */
@@ -26,30 +30,93 @@ final class XmlElement {
         this.attributes = attributes;
     }
 
+    /** A record over a limit of {@link ReadLimits}, read to its end but not kept. */
+    static final class TooLarge extends Exception {
+        TooLarge(String reason) {
+            super(reason, null, false, false);
+        }
+    }
+
     /**
      * Reads the element at the reader's current START_ELEMENT up to its END_ELEMENT, leaving the reader
      * there. Descendants named in {@code skipped} are consumed but not kept. Entity references that are
      * not expanded (the reader runs without DTD) are dropped.
+     *
+     * @throws TooLarge when a text node is longer than the text limit, the element larger than the record
+     *                  limit or nested deeper than {@value #MAX_DEPTH}; what is over is never held, the
+     *                  reader is still left at the element's END_ELEMENT
      */
-    static XmlElement read(XMLStreamReader reader, Set<String> skipped) throws XMLStreamException {
-        XmlElement element = start(reader);
-        while (true) {
+    static XmlElement read(XMLStreamReader reader, Set<String> skipped, ReadLimits limits)
+            throws XMLStreamException, TooLarge {
+        XmlElement root = start(reader);
+        Deque<XmlElement> open = new ArrayDeque<>();
+        open.push(root);
+        long size = root.cost();
+        long textRun = 0;
+        String tooLarge = null;
+        int depth = 1;
+        while (depth > 0) {
             switch (reader.next()) {
                 case XMLStreamConstants.START_ELEMENT -> {
+                    textRun = 0;
                     if (skipped.contains(reader.getLocalName())) {
                         skip(reader);
+                        continue;
+                    }
+                    depth++;
+                    if (tooLarge != null) {
+                        continue;
+                    }
+                    XmlElement child = start(reader);
+                    size += child.cost();
+                    if (depth > MAX_DEPTH) {
+                        tooLarge = "<" + root.name + "> is nested deeper than " + MAX_DEPTH + " elements";
+                    } else if (size > limits.maxRecordChars()) {
+                        tooLarge = limits.recordTooLong("<" + root.name + ">", -1);
                     } else {
-                        element.content.add(read(reader, skipped));
+                        open.peek().content.add(child);
+                        open.push(child);
                     }
                 }
-                case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA, XMLStreamConstants.SPACE ->
-                        element.content.add(reader.getText());
+                case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA, XMLStreamConstants.SPACE -> {
+                    if (tooLarge != null) {
+                        continue;
+                    }
+                    // The parser hands a long text node over in pieces: none is kept once it is over the limit.
+                    int length = reader.getTextLength();
+                    textRun += length;
+                    size += length;
+                    if (textRun > limits.maxTextChars()) {
+                        tooLarge = limits.textTooLong("the text of <" + open.peek().name + ">");
+                    } else if (size > limits.maxRecordChars()) {
+                        tooLarge = limits.recordTooLong("<" + root.name + ">", -1);
+                    } else {
+                        open.peek().content.add(reader.getText());
+                    }
+                }
                 case XMLStreamConstants.END_ELEMENT -> {
-                    return element;
+                    textRun = 0;
+                    depth--;
+                    if (tooLarge == null) {
+                        open.pop();
+                    }
                 }
                 default -> { }
             }
         }
+        if (tooLarge != null) {
+            throw new TooLarge(tooLarge);
+        }
+        return root;
+    }
+
+    /** What this element counts towards the record limit: its attributes and {@link ReadLimits#ELEMENT_CHARS}. */
+    private long cost() {
+        long cost = ReadLimits.ELEMENT_CHARS + name.length();
+        for (String part : attributes) {
+            cost += part.length();
+        }
+        return cost;
     }
 
     /** Consumes the element at the reader's current START_ELEMENT, up to its END_ELEMENT. */

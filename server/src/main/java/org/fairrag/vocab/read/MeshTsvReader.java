@@ -6,13 +6,18 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.fairrag.ingest.read.BoundedLines;
+import org.fairrag.ingest.read.ReadLimits;
+import org.fairrag.ingest.read.SourceFormats;
 import org.fairrag.vocab.Concept;
 
 /**
@@ -38,33 +43,75 @@ public final class MeshTsvReader {
 
     private MeshTsvReader() {}
 
-    /** Reads the file at {@code path}, gunzipping it when it starts with the gzip magic bytes. */
+    /**
+     * What a table gave: its concepts, the rows rejected ({@code "line 7: ..."}) and warnings about rows
+     * kept ({@code "line 9: invalid UTF-8: ..."}).
+     */
+    public record Table(List<Concept> concepts, List<String> rejections, List<String> warnings) {}
+
+    /** Reads a table shipped with fairrag at {@code path}, gunzipping it when it starts with the gzip magic bytes. */
     public static List<Concept> read(Path path) throws IOException {
-        try (InputStream in = org.fairrag.ingest.read.SourceFormats.decompressed(java.nio.file.Files.newInputStream(path))) {
+        try (InputStream in = SourceFormats.decompressed(Files.newInputStream(path))) {
             return read(in);
         }
     }
 
     /**
-     * Reads an uncompressed table from {@code in}, which the caller closes.
+     * Reads a table shipped with fairrag from {@code in}, uncompressed, which the caller closes.
      *
-     * @throws IOException when the header is not the expected one or a row lacks a UI or a name
+     * @throws IOException when the header is not the expected one or any row is rejected
      */
     public static List<Concept> read(InputStream in) throws IOException {
-        BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
-        String header = lines.readLine();
-        if (header == null || !header.startsWith(HEADER)) {
-            throw new IOException("not a MeSH descriptor table: header is " + header);
+        Table table = read(in, ReadLimits.DEFAULT);
+        if (!table.rejections().isEmpty()) {
+            throw new IOException(table.rejections().get(0));
+        }
+        return table.concepts();
+    }
+
+    /** Reads a table given by a user, gunzipped when it starts with the gzip magic bytes: bad rows are rejected, not fatal. */
+    public static Table read(Path path, ReadLimits limits) throws IOException {
+        try (InputStream in = SourceFormats.decompressed(Files.newInputStream(path))) {
+            return read(in, limits);
+        }
+    }
+
+    /**
+     * Reads an uncompressed table from {@code in}, which the caller closes. A row longer than the record
+     * limit (never held whole) or without a UI or a name is rejected with the reason.
+     *
+     * @throws IOException when the header is not the expected one
+     */
+    public static Table read(InputStream in, ReadLimits limits) throws IOException {
+        BoundedLines lines = BoundedLines.utf8(in, limits.maxRecordChars());
+        BoundedLines.Line header = lines.next();
+        if (header == null || header.tooLong() || !header.text().startsWith(HEADER)) {
+            throw new IOException("not a MeSH descriptor table: header is "
+                    + (header == null ? null : header.tooLong() ? "longer than the record limit" : header.text()));
         }
         List<Row> rows = new ArrayList<>(32_768);
+        List<String> rejections = new ArrayList<>();
+        List<String> warnings = new ArrayList<>();
         Map<String, String> uiByTreeNumber = new HashMap<>(1 << 17);
-        int lineNumber = 1;
-        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-            lineNumber++;
-            if (line.isBlank()) {
+        for (BoundedLines.Line line = lines.next(); line != null; line = lines.next()) {
+            String where = "line " + line.firstLine();
+            if (line.tooLong()) {
+                rejections.add(where + ": a row of " + String.format(Locale.ROOT, "%,d", line.length())
+                        + " characters is longer than the record limit of "
+                        + String.format(Locale.ROOT, "%,d", limits.maxRecordChars()) + " characters");
                 continue;
             }
-            Row row = Row.parse(line, lineNumber);
+            if (line.text().isBlank()) {
+                continue;
+            }
+            Row row = Row.parse(line.text());
+            if (row == null) {
+                rejections.add(where + ": a descriptor needs a UI and a name");
+                continue;
+            }
+            if (line.invalid() != null) {
+                warnings.add(where + " (" + row.ui() + "): " + line.invalid().describe(StandardCharsets.UTF_8));
+            }
             rows.add(row);
             for (String treeNumber : row.treeNumbers()) {
                 uiByTreeNumber.put(treeNumber, row.ui());
@@ -75,7 +122,7 @@ public final class MeshTsvReader {
         for (Row row : rows) {
             concepts.add(row.toConcept(uiByTreeNumber));
         }
-        return concepts;
+        return new Table(concepts, rejections, warnings);
     }
 
     private static void addTopLevels(List<Row> rows, Map<String, String> uiByTreeNumber) throws IOException {
@@ -103,12 +150,13 @@ public final class MeshTsvReader {
 
     private record Row(String ui, String name, List<String> treeNumbers, List<String> entryTerms) {
 
-        static Row parse(String line, int lineNumber) throws IOException {
+        /** The row, or null when it lacks a UI or a name. */
+        static Row parse(String line) {
             List<String> columns = TABS.splitToList(line);
             String ui = columns.get(0).trim();
             String name = columns.size() > 1 ? columns.get(1).trim() : "";
             if (ui.isEmpty() || name.isEmpty()) {
-                throw new IOException("line " + lineNumber + ": a descriptor needs a UI and a name");
+                return null;
             }
             return new Row(ui, name,
                     new ArrayList<>(columns.size() > 2 ? BARS.splitToList(columns.get(2)) : List.of()),

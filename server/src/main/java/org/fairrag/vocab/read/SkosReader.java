@@ -2,6 +2,7 @@ package org.fairrag.vocab.read;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -24,6 +25,8 @@ import org.apache.jena.vocabulary.DC_11;
 import org.apache.jena.vocabulary.RDF;
 import org.apache.jena.vocabulary.RDFS;
 import org.apache.jena.vocabulary.SKOS;
+import org.fairrag.ingest.read.ReadLimits;
+import org.fairrag.ingest.read.SourceFormats;
 import org.fairrag.vocab.Concept;
 
 /**
@@ -48,28 +51,52 @@ public final class SkosReader {
     /**
      * Reads a Turtle, N-Triples, RDF/XML or other RDF file, its syntax told by its extension
      * ({@code .ttl}, {@code .nt}, {@code .rdf}, ..., optionally followed by {@code .gz}); gzip content
-     * is recognised by its magic bytes.
+     * is recognised by its magic bytes. No line longer than the record limit is held ({@link RdfLineLimit}).
      *
-     * @throws IOException when the file cannot be read or its extension names no RDF syntax
+     * @throws IOException when the file cannot be read, its extension names no RDF syntax, or a line of a
+     *                     syntax that is not line-based is longer than the record limit
      * @throws org.apache.jena.riot.RiotException when the content is not valid RDF
      */
-    public static SkosVocabulary read(Path path) throws IOException {
+    public static SkosVocabulary read(Path path, ReadLimits limits) throws IOException {
         Lang lang = RDFLanguages.pathnameToLang(path.getFileName().toString());
         if (lang == null) {
             throw new IOException("no RDF syntax known for the extension of " + path);
         }
-        try (InputStream in = org.fairrag.ingest.read.SourceFormats.decompressed(java.nio.file.Files.newInputStream(path))) {
-            Model model = ModelFactory.createDefaultModel();
-            RDFParser.source(in).lang(lang).base(path.toUri().toString()).parse(model);
-            return read(model);
+        try (InputStream in = SourceFormats.decompressed(Files.newInputStream(path))) {
+            return read(in, lang, path.toUri().toString(), limits);
         }
     }
 
+    /** {@link #read(Path, ReadLimits)} with the default limits. */
+    public static SkosVocabulary read(Path path) throws IOException {
+        return read(path, ReadLimits.DEFAULT);
+    }
+
     /** Reads RDF in syntax {@code lang} from {@code in}, which the caller closes. */
-    public static SkosVocabulary read(InputStream in, Lang lang) {
+    public static SkosVocabulary read(InputStream in, Lang lang) throws IOException {
+        return read(in, lang, null, ReadLimits.DEFAULT);
+    }
+
+    /**
+     * Reads RDF in syntax {@code lang} from {@code in}, which the caller closes, within {@code limits}:
+     * in N-Triples and N-Quads a line over the record limit is left out and reported in
+     * {@link SkosVocabulary#rejections()}; in other syntaxes it fails the file.
+     */
+    public static SkosVocabulary read(InputStream in, Lang lang, String base, ReadLimits limits) throws IOException {
+        boolean lineBased = RDFLanguages.sameLang(lang, Lang.NTRIPLES) || RDFLanguages.sameLang(lang, Lang.NQUADS);
+        RdfLineLimit limited = new RdfLineLimit(in, limits.maxRecordChars(), lineBased);
         Model model = ModelFactory.createDefaultModel();
-        RDFParser.source(in).lang(lang).parse(model);
-        return read(model);
+        try {
+            RDFParser.source(limited).lang(lang).base(base).parse(model);
+        } catch (RuntimeException e) {
+            if (limited.failure() != null) {
+                throw limited.failure();
+            }
+            throw e;
+        }
+        SkosVocabulary vocabulary = read(model);
+        return new SkosVocabulary(vocabulary.schemeIri(), vocabulary.schemeTitle(), vocabulary.concepts(),
+                vocabulary.skippedConcepts(), limited.dropped());
     }
 
     /** Reads the concepts of a model already loaded. */
@@ -93,7 +120,7 @@ public final class SkosReader {
         Resource scheme = sortedByIri(model.listResourcesWithProperty(RDF.type, SKOS.ConceptScheme).toList())
                 .stream().findFirst().orElse(null);
         return new SkosVocabulary(scheme == null ? null : scheme.getURI(), scheme == null ? null : title(scheme),
-                concepts, skipped);
+                concepts, skipped, List.of());
     }
 
     /**

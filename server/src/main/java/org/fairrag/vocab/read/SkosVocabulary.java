@@ -13,10 +13,13 @@ import org.fairrag.vocab.Concept;
  * @param concepts        the concepts read, ordered by IRI
  * @param skippedConcepts {@code skos:Concept}s left out: without any label, or blank nodes without a
  *                        notation or identifier to name them by
+ * @param rejections      lines of a line-based file left out for being longer than the record limit
  */
-public record SkosVocabulary(String schemeIri, String schemeTitle, List<Concept> concepts, int skippedConcepts) {
+public record SkosVocabulary(String schemeIri, String schemeTitle, List<Concept> concepts, int skippedConcepts,
+                             List<String> rejections) {
 
     public SkosVocabulary {
         concepts = List.copyOf(concepts);
+        rejections = List.copyOf(rejections);
     }
 }

@@ -33,10 +33,32 @@ final class Reading {
     }
 
     static List<ReadResult> readAll(RecordReader reader, String content) throws IOException {
-        try (RecordReader.Results results =
-                     reader.open(new ByteArrayInputStream(content.getBytes(StandardCharsets.UTF_8)), "test")) {
+        return readAll(reader, content.getBytes(StandardCharsets.UTF_8));
+    }
+
+    static List<ReadResult> readAll(RecordReader reader, byte[] content) throws IOException {
+        try (RecordReader.Results results = reader.open(new ByteArrayInputStream(content), "test")) {
             return drain(results);
         }
+    }
+
+    /** {@code parts} as bytes, strings in UTF-8 and byte arrays as they are (to place invalid bytes). */
+    static byte[] bytes(Object... parts) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        for (Object part : parts) {
+            out.writeBytes(part instanceof byte[] raw ? raw : part.toString().getBytes(StandardCharsets.UTF_8));
+        }
+        return out.toByteArray();
+    }
+
+    static List<ReadResult.Accepted> acceptedResults(List<ReadResult> results) {
+        List<ReadResult.Accepted> accepted = new ArrayList<>();
+        for (ReadResult result : results) {
+            if (result instanceof ReadResult.Accepted a) {
+                accepted.add(a);
+            }
+        }
+        return accepted;
     }
 
     /** A stream that yields {@code content}, then fails as a broken disk or connection would. */

@@ -61,7 +61,7 @@ class SkosReaderTest {
     private static Map<String, Concept> byId;
 
     @BeforeAll
-    static void readTurtle() {
+    static void readTurtle() throws IOException {
         vocabulary = SkosReader.read(new ByteArrayInputStream(TURTLE.getBytes(StandardCharsets.UTF_8)), Lang.TURTLE);
         byId = vocabulary.concepts().stream().collect(Collectors.toMap(Concept::id, Function.identity()));
     }
@@ -134,7 +134,7 @@ class SkosReaderTest {
     }
 
     @Test
-    void should_read_rdf_xml() {
+    void should_read_rdf_xml() throws IOException {
         String rdfXml = """
                 <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"
                          xmlns:skos="http://www.w3.org/2004/02/skos/core#">

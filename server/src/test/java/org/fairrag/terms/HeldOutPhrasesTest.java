@@ -1,0 +1,64 @@
+package org.fairrag.terms;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A held-out evaluation set measures what term linking and search do with words nobody gave them, so none
+ * of its phrases may be a row of the lay-name lexicon, compared as the lexicon compares names (case,
+ * plurals, hyphens and word order aside). Reads only the first column of each set, and reports a phrase
+ * only by its file, so that nobody learns the sets from a failure.
+ */
+class HeldOutPhrasesTest {
+
+    private static final LayNameOverlap LEXICON = LayNameOverlap.bundled();
+    private static final Path QUALITY_SETS = Path.of("src/test/resources/quality");
+
+    @Test
+    void should_find_no_phrase_of_a_held_out_set_among_the_lay_names() throws IOException {
+        List<Path> sets = heldOutSets();
+
+        assertThat(sets).extracting(p -> p.getFileName().toString())
+                .contains("term-linking-holdout-4.tsv", "search-lay-heldout.tsv");
+        for (Path set : sets) {
+            List<String> phrases = firstColumn(set);
+            assertThat(phrases).as(set.getFileName().toString()).isNotEmpty();
+            assertThat(LEXICON.listedAmong(phrases).size())
+                    .as("phrases of %s that are lay-name rows", set.getFileName()).isZero();
+        }
+    }
+
+    /** The source folder, not the copy under target/, which keeps files renamed or deleted since. */
+    private static List<Path> heldOutSets() throws IOException {
+        try (Stream<Path> files = Files.list(QUALITY_SETS)) {
+            return files.filter(p -> {
+                String name = p.getFileName().toString();
+                return name.contains("heldout") || name.contains("holdout");
+            }).sorted().toList();
+        }
+    }
+
+    /** The first cell of every row: comment and blank lines skipped, the first other line is the header. */
+    private static List<String> firstColumn(Path set) throws IOException {
+        List<String> out = new ArrayList<>();
+        boolean header = true;
+        for (String line : Files.readAllLines(set)) {
+            if (line.isBlank() || line.startsWith("#")) {
+                continue;
+            }
+            if (header) {
+                header = false;
+                continue;
+            }
+            out.add(line.split("\t")[0]);
+        }
+        return out;
+    }
+}

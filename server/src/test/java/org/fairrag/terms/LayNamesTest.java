@@ -1,0 +1,41 @@
+package org.fairrag.terms;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.fairrag.vocab.Concept;
+import org.fairrag.vocab.VocabularyIndex;
+import org.junit.jupiter.api.Test;
+
+/** The bundled lay names compared, and taken out for an ablation, as the lexicon files names. */
+class LayNamesTest {
+
+    private static final LayNameOverlap LEXICON = LayNameOverlap.bundled();
+
+    @Test
+    void should_compare_phrases_as_the_lexicon_files_them() {
+        assertThat(LEXICON.listed("belly button")).isTrue();
+        assertThat(LEXICON.listed("Belly-Buttons")).isTrue();
+        assertThat(LEXICON.listed("button of the belly")).isTrue();
+        assertThat(LEXICON.listed("belly button pain")).isFalse();
+    }
+
+    @Test
+    void should_take_out_the_row_that_names_a_phrase_in_another_form() {
+        assertThat(LEXICON.rowsNaming(List.of("Belly-Buttons"))).isEqualTo(1);
+        assertThat(LEXICON.rowsNaming(List.of("belly button pain"))).isZero();
+    }
+
+    @Test
+    void should_no_longer_find_a_term_by_a_lay_name_taken_out_for_a_plural_of_it() {
+        VocabularyIndex vocabulary = VocabularyIndex.of(
+                List.of(new Concept("D014472", null, "Umbilicus", List.of("Navel"), List.of(), List.of(), null)),
+                id -> "http://fairrag.test/pid/" + id);
+
+        List<TermLexicon.Match> withRow = TermLexicon.of(vocabulary).match("belly button", 3);
+        List<TermLexicon.Match> rowOut = TermLexicon.withoutLayNamesFor(vocabulary, List.of("Belly Buttons")).match("belly button", 3);
+
+        assertThat(withRow).extracting(TermLexicon.Match::name).contains("belly button");
+        assertThat(rowOut).extracting(TermLexicon.Match::name).doesNotContain("belly button");
+    }
+}
