@@ -171,6 +171,8 @@ final class AnswerWriter {
             case TERM_BROADER -> n == 0 ? term + " is at the top of its tree." : term + " is under " + list(values) + ".";
             case TERM_NARROWER -> n == 0 ? term + " has no narrower terms." : plural(n, "term") + " are directly under "
                     + term + ": " + list(values) + ".";
+            case TERM_DESCENDANTS -> n == 0 ? term + " has no narrower terms." : plural(n, "term") + " are under "
+                    + term + ", at any depth: " + list(values) + ".";
             case TERM_NARROWER_COUNT -> plural(first, "term") + " are directly under " + term + ".";
             case TERM_DESCENDANT_COUNT -> plural(first, "term") + " are under " + term + ", at any depth.";
             case TERM_BY_TREE_NUMBER -> n == 0 ? "No term has the tree number " + in.literal() + "."

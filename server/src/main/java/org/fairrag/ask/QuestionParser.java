@@ -124,15 +124,16 @@ public final class QuestionParser {
                     + " in total| altogether| (?:does|do) (?:the )?(?:vocabulary|vocabularies|mesh|thesaurus|"
                     + "collection|database|you) (?:contain|have|hold|include|list)| (?:are )?(?:in|does) (?:the )?"
                     + "(?:vocabulary|mesh|thesaurus|collection|database))*$"),
-            rule(Shape.TERM_NARROWER_COUNT, "^how many (?:(?:direct|immediate) (?:narrower terms|subtypes|sub-types|children|"
+            rule(Shape.TERM_NARROWER_COUNT, "^how many (?:mesh )?(?:(?:direct|immediate) (?:narrower terms|subtypes|sub-types|children|"
                     + "child terms|subcategories|sub-categories|descendants)|narrower (?:terms|concepts|descriptors|"
                     + "headings)|children|child (?:terms|concepts|descriptors|headings))(?: are)?(?: there)?(?: (?:of|"
                     + "under|below|for|does|do))? (?<t>.+?)(?: (?:have|has|are there|exist|in (?:the )?mesh(?: tree)?|in "
                     + "the vocabulary|altogether|in total))*$"),
-            rule(Shape.TERM_DESCENDANT_COUNT, "^how many (?:different |distinct |specific |more specific |narrower |"
+            rule(Shape.TERM_DESCENDANT_COUNT, "^how many (?:mesh |vocabulary )?(?:different |distinct |specific |more specific |narrower |"
                     + "sub)?(?:terms|concepts|descriptors|headings|subheadings|categories|subcategories|subtypes|"
                     + "sub-types|types|kinds|forms|sorts|varieties|children|descendants|narrower terms|child terms|"
-                    + "subterms|entries)(?: are)?(?: there)?(?: (?:of|under|below|beneath|within|in|for|does|do))? "
+                    + "subterms|entries)(?: are)?(?: there)?(?: (?:of|under|below|beneath|within|in|for|does|do|"
+                    + "narrower than|more specific than|lower than|descended from|descendants of))? "
                     + "(?<t>.+?)(?: (?:have|has|are there|exist|in (?:the )?mesh(?: tree)?|in the vocabulary|in the "
                     + "tree|in the hierarchy|altogether|in total|include|includes|contain|contains))*$"),
             rule(Shape.TERM_NARROWER, "^(?:what|which|list|show|name|give)(?: me)?(?: are| is)? (?:the |all (?:the )?)?"
@@ -141,8 +142,13 @@ public final class QuestionParser {
                     + "(?:are there|exist|in mesh|are listed|does mesh (?:have|list)|are in mesh|are known))?$"),
             rule(Shape.TERM_NARROWER, "^(?:what|which) (?:kinds|types|forms|sorts|varieties|subtypes) of (?<t>.+?) "
                     + "(?:are there|exist|are known|does mesh (?:list|have|know)|are in mesh)$"),
-            rule(Shape.TERM_NARROWER, "^(?:what|which) " + TERM_NOUNS + " (?:are|lie|sit|fall|come) (?:directly |"
-                    + "immediately )?(?:under|below|beneath|within) (?:an? |the )?(?<t>.+?)$"),
+            rule(Shape.TERM_NARROWER, "^(?:what|which) (?:are )?(?:all )?(?:the )?" + TERM_NOUNS + " (?:are |lie |sit |"
+                    + "fall |come |that are |that lie )?(?:directly|immediately) (?:under|below|beneath|within) (?:an? |the )?"
+                    + "(?<t>.+?)" + IN_MESH + "$"),
+            rule(Shape.TERM_DESCENDANTS, "^(?:what|which|list|show|name|give)(?: me)?(?: are| is)? (?:all )?(?:the )?"
+                    + "(?:" + TERM_NOUNS + "|descendants) (?:are |lie |sit |fall |come |that are |that lie |that sit )?"
+                    + "(?:under|below|beneath|within|narrower than|more specific than|in the subtree of|of) (?:an? |the )?"
+                    + "(?<t>.+?)" + IN_MESH + "$"),
             rule(Shape.TERM_BROADER, "^(?:what|which|list|show|name|give)(?: me)?(?: are| is)? (?:the )?(?:broader|parent|"
                     + "parents|more general|higher|higher-level|superordinate|wider|upper|ancestor|ancestors)(?: "
                     + TERM_NOUNS + ")? (?:of|for|above) (?:an? |the )?(?<t>.+)$"),
@@ -201,11 +207,13 @@ public final class QuestionParser {
     /** Questions about articles in general; the words left once the frame is removed give the selection. */
     private static final List<Rule> GENERAL_RULES = List.of(
             rule(Shape.COUNT_ARTICLES_BY_AUTHOR, "^(?<c1>how many (?:" + ARTICLE_NOUNS + " )?(?:has|have|did|does)) "
-                    + "(?<name>.+?) (?<c2>(?:publish|published|write|written|wrote|author|authored|co-?authored|produce|"
-                    + "produced))\\b"),
+                    + "(?<name>.+?) (?<c2>(?:publish|published|write|written|wrote|author|authored|co-?authored|co-?author|"
+                    + "produce|produced))\\b"),
             rule(Shape.ARTICLES_BY_AUTHOR, "^(?<c1>(?:what|which)(?: " + ARTICLE_NOUNS + ")? (?:has|have|did|does)) "
-                    + "(?<name>.+?) (?<c2>(?:publish|published|write|written|wrote|author|authored|co-?authored|produce|"
-                    + "produced))\\b"),
+                    + "(?<name>.+?) (?<c2>(?:publish|published|write|written|wrote|author|authored|co-?authored|co-?author|"
+                    + "produce|produced))\\b"),
+            rule(Shape.LIST_ARTICLES, "^what (?:has|have) been (?:written|published|done|said|reported|studied|"
+                    + "researched|found)\\b"),
             rule(Shape.COUNT_JOURNALS, "\\bhow many (?:different |distinct |unique |separate |individual )?(?:journals|"
                     + "periodicals|magazines|venues)\\b|\\bnumber of (?:different |distinct )?journals\\b"),
             rule(Shape.COUNT_AUTHORS, "\\bhow many (?:different |distinct |unique |individual |separate )?"
@@ -316,6 +324,10 @@ public final class QuestionParser {
     public Parse parse(String question, Set<String> graphs) {
         QuestionText q = QuestionText.of(question, baseUrl);
         Reading reading = new Reading(q, () -> names.forGraphs(graphs));
+        if (q.unsupportedYears) {
+            return reading.fail("The years of this question do not make one range (" + String.join(", ", q.yearWords)
+                    + "); ask for one year, or a range.");
+        }
         if (q.relativeTime) {
             return reading.fail("Dates relative to today (\"recently\", \"last year\") are not understood: give years, "
                     + "as in \"since 2020\".");

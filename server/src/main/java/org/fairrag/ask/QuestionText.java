@@ -54,6 +54,8 @@ final class QuestionText {
     /** The words that gave the years, as the question has them. */
     final List<String> yearWords = new ArrayList<>();
     final boolean relativeTime;
+    /** Years the parser cannot put into one range ("in 2015 or 2019", or bounds that contradict each other). */
+    boolean unsupportedYears;
 
     private QuestionText(String question, String baseUrl) {
         this.original = question;
@@ -74,6 +76,9 @@ final class QuestionText {
         s = SPACES.matcher(s).replaceAll(" ").trim();
         this.relativeTime = RELATIVE_TIME.matcher(s).find();
         this.text = SPACES.matcher(years(s)).replaceAll(" ").trim();
+        if (yearFrom != null && yearTo != null && yearFrom > yearTo) {
+            unsupportedYears = true;
+        }
     }
 
     static QuestionText of(String question, String baseUrl) {
@@ -122,8 +127,12 @@ final class QuestionText {
         s = year(s, "\\b(?:in|during|from|of) the ([3-9])0'?s\\b", (a, b) -> range(1900 + a * 10, 1900 + a * 10 + 9));
         s = year(s, "\\b(?:in|during|from|of) the (?:nineteen )?(sixties|seventies|eighties|nineties)\\b",
                 (a, b) -> range(a, a + 9));
+        s = year(s, "\\b(?:in |from )?" + Y + ",? (?:or|and) " + Y + "\\b", this::either);
         s = year(s, "\\b(?:since|from|starting(?: in| from)?|beginning(?: in)?|as of|in or after) (?:the year )?" + Y
-                + "(?: (?:onwards?|on|and later|or later|and after))?\\b", (a, b) -> from(a));
+                + " (?:onwards?|on|forwards?|and later|or later|and after|until now|to date|to now|till now)\\b",
+                (a, b) -> from(a));
+        s = year(s, "\\b(?:since|starting(?: in| from)?|beginning(?: in)?|as of|in or after) (?:the year )?" + Y + "\\b",
+                (a, b) -> from(a));
         s = year(s, "\\b" + Y + " (?:or|and) (?:later|after|onwards?|newer)\\b", (a, b) -> from(a));
         s = year(s, "\\b(?:after|later than|newer than|more recent than) (?:the year )?" + Y + "\\b", (a, b) -> from(a + 1));
         s = year(s, "\\b(?:before|prior to|earlier than|older than|preceding) (?:the year )?" + Y + "\\b", (a, b) -> to(a - 1));
@@ -152,6 +161,15 @@ final class QuestionText {
         }
         m.appendTail(out);
         return out.toString();
+    }
+
+    /** "2019 or 2020" (and "2019 and 2020"): the years between, when they follow each other; else none fits. */
+    private void either(int a, int b) {
+        if (Math.abs(a - b) == 1) {
+            range(a, b);
+        } else {
+            unsupportedYears = true;
+        }
     }
 
     private void range(int a, int b) {

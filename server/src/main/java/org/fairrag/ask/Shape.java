@@ -56,6 +56,7 @@ public enum Shape {
     TERM_TREE_NUMBERS(Category.ONTOLOGY, Subject.TERM, "term-tree-numbers.rq", "treeNumber"),
     TERM_BROADER(Category.ONTOLOGY, Subject.TERM, "term-broader.rq", "label"),
     TERM_NARROWER(Category.ONTOLOGY, Subject.TERM, "term-narrower.rq", "label"),
+    TERM_DESCENDANTS(Category.ONTOLOGY, Subject.TERM, "term-descendants.rq", "label"),
     TERM_NARROWER_COUNT(Category.ONTOLOGY, Subject.TERM, "term-narrower-count.rq", "count"),
     TERM_DESCENDANT_COUNT(Category.ONTOLOGY, Subject.TERM, "term-descendant-count.rq", "count"),
     TERM_IS_A(Category.ONTOLOGY, Subject.TERM, "term-is-a.rq", null),

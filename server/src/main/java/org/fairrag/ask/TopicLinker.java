@@ -50,7 +50,8 @@ final class TopicLinker {
             "collection", "database", "dataset", "corpus", "library", "fairrag", "here", "in total", "so", "far",
             "yet", "already", "ever", "still", "also", "just", "only", "even", "very", "really", "it", "its", "they",
             "them", "their", "topic", "subject", "matter", "mesh", "term", "terms", "heading", "headings", "to",
-            "publishes", "writes", "contain", "contains", "hold", "holds", "include", "includes",
+            "publishes", "writes", "contain", "contains", "hold", "holds", "include", "includes", "done", "conducted",
+            "carried", "performed", "undertaken", "made", "run", "said", "reported", "researched",
             "represented", "included", "contained", "listed", "stored", "held", "kept",
             "of", "by", "anything", "something", "stuff", "things", "thing", "kind", "sort");
 
