@@ -223,18 +223,18 @@ public final class QuestionParser {
                     + "in each|for each) year\\b)"),
             rule(Shape.LIST_JOURNALS, "(?<c1>\\b(?:how many|number of|count)\\b).*?(?<c2>\\b(?:per|by|each|every|in "
                     + "each|for each) (?:journal|periodical|venue)\\b)"),
+            rule(Shape.FIRST_YEAR, "(?<c1>\\b(?:when|what year|which year|in what year|in which year)\\b).*?(?<c2>\\b(?:"
+                    + "first|earliest|oldest)\\b)|(?<c3>\\b(?:first|earliest|oldest) (?:year|date)\\b)"),
+            rule(Shape.LAST_YEAR, "(?<c1>\\b(?:when|what year|which year|in what year|in which year)\\b).*?(?<c2>\\b(?:"
+                    + "latest|newest|most recent|last)\\b)|(?<c3>\\b(?:latest|newest|most recent|last) (?:year|date)\\b)"),
             rule(Shape.OLDEST_ARTICLES, "\\b(?:which|what)(?: is| are| was| were)? (?:the )?(?:first|earliest|oldest) "
                     + ARTICLE_NOUNS + "\\b|\\b(?:first|earliest|oldest) " + ARTICLE_NOUNS + "\\b(?!.*\\b(?:when|year)\\b)"),
             rule(Shape.NEWEST_ARTICLES, "\\b(?:which|what)(?: is| are| was| were)? (?:the )?(?:latest|newest|most recent|"
                     + "last) " + ARTICLE_NOUNS + "\\b|\\b(?:latest|newest|most recent) " + ARTICLE_NOUNS
                     + "\\b(?!.*\\b(?:when|year)\\b)"),
-            rule(Shape.FIRST_YEAR, "(?<c1>\\b(?:when|what year|which year|in what year|in which year)\\b).*?(?<c2>\\b(?:"
-                    + "first|earliest|oldest)\\b)|(?<c3>\\b(?:first|earliest|oldest) (?:year|date)\\b)"),
-            rule(Shape.LAST_YEAR, "(?<c1>\\b(?:when|what year|which year|in what year|in which year)\\b).*?(?<c2>\\b(?:"
-                    + "latest|newest|most recent|last)\\b)|(?<c3>\\b(?:latest|newest|most recent|last) (?:year|date)\\b)"),
             rule(Shape.TOP_AUTHORS, "(?<c1>\\b(?:which|what) (?:author|researcher|scientist|person|writer|investigator)"
-                    + "s?\\b).*?(?<c2>\\b" + MOST + "\\b)|\\bwho (?:has |have |had )?(?:wrote|written|write|writes|"
-                    + "published|publishes|authored|authors|contributed) (?:the )?most\\b|\\bmost (?:prolific|productive|"
+                    + "s?\\b).*?(?<c2>\\b" + MOST + "\\b)|\\bwho (?:has |have |had |did )?(?:wrote|written|write|writes|"
+                    + "published|publishes|authored|authors|contributed|done|did|conducted|produced) (?:the )?most\\b|\\bmost (?:prolific|productive|"
                     + "frequent|common|active|published) (?:author|researcher|writer|scientist|contributor)s?\\b|"
                     + "\\b(?:top|leading) (?:author|researcher|writer)s?\\b"),
             rule(Shape.TOP_JOURNALS, "(?<c1>\\b(?:which|what) (?:journal|periodical|magazine|venue)s?\\b).*?(?<c2>\\b"
@@ -267,6 +267,7 @@ public final class QuestionParser {
             rule(Shape.LIST_ARTICLES, "^(?:which|what) (?:(?:are|were|is) (?:the |all (?:the )?|some |any )?)?"
                     + ARTICLE_NOUNS + "\\b|^(?:list|show|give|find|get|retrieve|"
                     + "search(?: for)?|name|fetch|display|return|bring|pull up|look up|look for)\\b(?: me| us)?|"
+                    + "^tell me (?:about )?(?:the |some |any )?(?=" + ARTICLE_NOUNS + ")|"
                     + "^(?:i (?:want|need|would like|am looking for|am searching for|am interested in)|i'd like|can you|"
                     + "could you|would you|please)\\b(?: (?:list|show|give|find|get|retrieve|search for|name|fetch|"
                     + "display|see|read|have))?(?: me)?(?: to see)?|^" + ARTICLE_NOUNS + "\\b"));

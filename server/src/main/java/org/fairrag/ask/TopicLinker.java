@@ -51,7 +51,8 @@ final class TopicLinker {
             "yet", "already", "ever", "still", "also", "just", "only", "even", "very", "really", "it", "its", "they",
             "them", "their", "topic", "subject", "matter", "mesh", "term", "terms", "heading", "headings", "to",
             "publishes", "writes", "contain", "contains", "hold", "holds", "include", "includes", "done", "conducted",
-            "carried", "performed", "undertaken", "made", "run", "said", "reported", "researched",
+            "carried", "performed", "undertaken", "made", "run", "said", "reported", "researched", "read", "reading",
+            "learn", "learning", "understand",
             "represented", "included", "contained", "listed", "stored", "held", "kept",
             "of", "by", "anything", "something", "stuff", "things", "thing", "kind", "sort");
 
