@@ -302,12 +302,14 @@ public final class QuestionParser {
     private static final Pattern NOT_A_TERM = Pattern.compile("\\b(?:" + ARTICLE_NOUNS + "|about|published|written|"
             + JOURNALS + "|" + PEOPLE + ")\\b");
 
-    private final TopicLinker topics;
+    private final TermSearch terms;
+    private final Supplier<VocabularyIndex> vocabulary;
     private final NameCatalogs names;
     private final String baseUrl;
 
     QuestionParser(TermSearch terms, Supplier<VocabularyIndex> vocabulary, NameCatalogs names, String baseUrl) {
-        this.topics = new TopicLinker(terms, vocabulary);
+        this.terms = terms;
+        this.vocabulary = vocabulary;
         this.names = names;
         this.baseUrl = baseUrl;
     }
@@ -347,6 +349,7 @@ public final class QuestionParser {
     private final class Reading {
 
         private final QuestionText q;
+        private final TopicLinker topics = new TopicLinker(terms, vocabulary);
         private final Supplier<NameCatalog> catalog;
         private NameCatalog loaded;
         private final List<String> recognised = new ArrayList<>();

@@ -3,9 +3,11 @@ package org.fairrag.ask;
 import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -81,10 +83,17 @@ final class TopicLinker {
 
     private final TermSearch terms;
     private final Supplier<VocabularyIndex> vocabulary;
+    /** The lexicon's answers for the phrases of one question, asked once each. */
+    private final Map<String, List<TermMatch>> looked = new HashMap<>();
 
+    /** A linker for one question (it remembers the phrases it looked up). */
     TopicLinker(TermSearch terms, Supplier<VocabularyIndex> vocabulary) {
         this.terms = terms;
         this.vocabulary = vocabulary;
+    }
+
+    private List<TermMatch> byName(String phrase) {
+        return looked.computeIfAbsent(phrase, p -> terms.byName(p, 3));
     }
 
     /**
@@ -284,7 +293,7 @@ final class TopicLinker {
 
     /** The term a phrase names wholly, if one does. */
     private Optional<TermMatch> best(String phrase) {
-        List<TermMatch> found = terms.byName(phrase, 3);
+        List<TermMatch> found = byName(phrase);
         if (found.isEmpty() || found.get(0).score() < WHOLE) {
             return Optional.empty();
         }
@@ -296,7 +305,7 @@ final class TopicLinker {
      * the others ("covid vaccines" is COVID-19 Vaccines, whose name has one word more).
      */
     private Optional<TermMatch> nearlyWhole(String phrase) {
-        List<TermMatch> found = terms.byName(phrase, 2);
+        List<TermMatch> found = byName(phrase);
         if (found.isEmpty() || found.get(0).score() < NEARLY_WHOLE) {
             return Optional.empty();
         }
@@ -306,7 +315,7 @@ final class TopicLinker {
 
     /** Whether one term alone names the phrase wholly (two terms tying for it make it ambiguous). */
     private boolean unambiguous(String phrase) {
-        List<TermMatch> found = terms.byName(phrase, 2);
+        List<TermMatch> found = byName(phrase);
         return found.size() < 2 || found.get(1).score() < found.get(0).score()
                 || fold(found.get(0).matched()).equals(fold(phrase));
     }
