@@ -19,7 +19,6 @@ import org.fairrag.ask.AnswerMatch;
 import org.fairrag.ask.AskService;
 import org.fairrag.ask.ScopedQueries;
 import org.fairrag.graph.Queries;
-import org.fairrag.http.WorkerPool;
 import org.fairrag.terms.TermMatch;
 import org.fairrag.terms.TermSearch;
 import picocli.CommandLine.Command;
@@ -86,9 +85,8 @@ final class AskBench implements Callable<Integer> {
         List<Question> questions = read(file);
         try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().port(0).build())) {
             fairrag.loadDemoIfEmpty(new ConsoleProgress());
-            WorkerPool pool = new WorkerPool(fairrag.vertx(), "bench-sparql", 2, 16);
-            fairrag.closeWithInstance(pool);
-            ScopedQueries queries = AskServices.endpointQueries(fairrag, pool);
+            ScopedQueries queries = AskServices.endpointQueries(fairrag.sparqlQueryService(),
+                    fairrag.config().sparqlMaxRows());
             TermSearch terms = new TermSearch(fairrag::termLexicon, fairrag::vocabulary, fairrag.queryEmbedder(),
                     fairrag.vectorIndex());
             AskService ask = AskServices.create(fairrag, queries, terms);

@@ -1,18 +1,13 @@
 package org.fairrag.app;
 
-import io.micrometer.core.instrument.Counter;
-import io.vertx.core.http.HttpClient;
-import io.vertx.core.http.HttpClientOptions;
-import io.vertx.core.http.PoolOptions;
 import java.util.List;
-import java.util.concurrent.CompletionException;
 import org.fairrag.ask.AskService;
 import org.fairrag.ask.QuestionParser;
 import org.fairrag.ask.ScopedQueries;
 import org.fairrag.ask.TextToSparql;
 import org.fairrag.generate.ChatModels;
-import org.fairrag.http.SparqlProxy;
-import org.fairrag.http.WorkerPool;
+import org.fairrag.sparql.PublicQuery;
+import org.fairrag.sparql.SparqlQueryService;
 import org.fairrag.terms.TermSearch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,27 +20,12 @@ final class AskServices {
     private AskServices() {}
 
     /**
-     * The public SPARQL endpoint's way of running a query (validated, over the given graphs, row and time
-     * limits), for the ask service outside the HTTP server (the bench): the endpoint's own code, on a pool.
+     * Runs a question's query the way {@code /sparql} runs the public's: {@link PublicQuery} validates it (depth,
+     * no {@code SERVICE}), caps its rows and scopes it to the caller's graphs, and the endpoint's service runs it
+     * within the time limit. Blocking: the ask service runs on a worker pool.
      */
-    static ScopedQueries endpointQueries(Fairrag fairrag, WorkerPool pool) {
-        FairragConfig config = fairrag.config();
-        HttpClient client = fairrag.vertx().createHttpClient(new HttpClientOptions().setKeepAlive(true),
-                new PoolOptions().setHttp1MaxSize(4));
-        SparqlProxy endpoint = new SparqlProxy(client, fairrag.sparqlQueryUrl(), pool, config.sparqlMaxRows(),
-                config.sparqlTimeout(), ctx -> List.of(), Counter.builder("fairrag.ask.bench.timeouts").register(fairrag.metrics()));
-        return blocking(endpoint);
-    }
-
-    /** The endpoint's asynchronous answer, waited for on the asking (worker) thread, its failure rethrown as is. */
-    static ScopedQueries blocking(SparqlProxy endpoint) {
-        return (query, graphs) -> {
-            try {
-                return endpoint.jsonResults(query, graphs).toCompletionStage().toCompletableFuture().join();
-            } catch (CompletionException e) {
-                throw e.getCause() instanceof RuntimeException r ? r : e;
-            }
-        };
+    static ScopedQueries endpointQueries(SparqlQueryService endpoint, int maxRows) {
+        return (query, graphs) -> endpoint.jsonResults(PublicQuery.prepare(query, graphs, maxRows));
     }
 
     /** @param queries how the service runs its queries: the public SPARQL endpoint's way */

@@ -26,7 +26,7 @@ import picocli.CommandLine.Parameters;
 final class BenchCommand {
 
     @Command(name = "ingest", description = "RDF ingestion throughput on real article files, with and without the "
-            + "jena-text index (each configuration on a fresh data directory, embedded PostgreSQL and Fuseki; no embeddings).")
+            + "jena-text index (each configuration on a fresh data directory, embedded PostgreSQL and TDB2; no embeddings).")
     static final class Ingest implements Callable<Integer> {
 
         @Parameters(arity = "0..1", paramLabel = "DIR", defaultValue = "../shared/data/pubmed",

@@ -24,7 +24,7 @@ final class ConfigOptions {
     @Option(names = "--pg-url", description = "postgresql://user:pass@host:port/db of an external PostgreSQL (env FAIRRAG_PG_URL; unset = embedded).")
     String pgUrl;
 
-    @Option(names = "--sparql-url", description = "Query endpoint of an external SPARQL store (env FAIRRAG_SPARQL_URL; unset = embedded Fuseki).")
+    @Option(names = "--sparql-url", description = "Query endpoint of an external SPARQL store (env FAIRRAG_SPARQL_URL; unset = the embedded store, in-process).")
     String sparqlUrl;
 
     @Option(names = "--no-demo", description = "Do not load the bundled demo on an empty data directory (env FAIRRAG_DEMO=false).")

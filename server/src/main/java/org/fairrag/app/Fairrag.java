@@ -2,6 +2,7 @@ package org.fairrag.app;
 
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
@@ -34,7 +35,7 @@ import org.fairrag.embed.LangChainEmbedder;
 import org.fairrag.fdo.DatasetFdo;
 import org.fairrag.fdo.FdoKind;
 import org.fairrag.fdo.FdoPublisher;
-import org.fairrag.graph.EmbeddedFuseki;
+import org.fairrag.graph.EmbeddedDataset;
 import org.fairrag.graph.GraphStore;
 import org.fairrag.graph.Graphs;
 import org.fairrag.graph.RemoteGraphStore;
@@ -52,6 +53,9 @@ import org.fairrag.store.IngestionRuns;
 import org.fairrag.store.PidRegistry;
 import org.fairrag.store.PostgresServer;
 import org.fairrag.search.ArticleIndexer;
+import org.fairrag.sparql.InProcessSparqlService;
+import org.fairrag.sparql.RemoteSparqlService;
+import org.fairrag.sparql.SparqlQueryService;
 import org.fairrag.search.PublishedArticles;
 import org.fairrag.store.SourceRecords;
 import org.fairrag.terms.TermIndexer;
@@ -95,7 +99,6 @@ public final class Fairrag implements AutoCloseable {
     private final PostgresServer embeddedPostgres;
     private final Database database;
     private final GraphStore graph;
-    private final EmbeddedFuseki fuseki;
     private final Graphs graphs;
     private final PidRegistry registry;
     private final IngestionRuns runs;
@@ -154,15 +157,14 @@ public final class Fairrag implements AutoCloseable {
             this.database = Database.open(vertx, pgUrl, 16);
             closeables.add(database);
 
-            if (config.embeddedFuseki()) {
-                var fusekiConfig = config.textIndex()
-                        ? EmbeddedFuseki.bundledConfig() : EmbeddedFuseki.withoutTextIndex(EmbeddedFuseki.bundledConfig());
-                this.fuseki = EmbeddedFuseki.start(fusekiConfig, config.dataDir().resolve("fuseki"), config.sparqlTimeout());
-                closeables.add(fuseki);
-                this.graph = new TdbGraphStore(fuseki.dataset(), (config.textIndex() ? "embedded Fuseki (TDB2 + jena-text) at "
-                        : "embedded Fuseki (TDB2) at ") + fuseki.queryUrl(), Set.of(graphs.restrictedContent()));
+            if (config.embeddedTripleStore()) {
+                EmbeddedDataset store = EmbeddedDataset.open(EmbeddedDataset.bundledConfig(),
+                        config.dataDir().resolve("fuseki"), config.textIndex());
+                closeables.add(store);
+                this.graph = new TdbGraphStore(store.dataset(), config.textIndex()
+                        ? "embedded TDB2 + jena-text, in-process" : "embedded TDB2, in-process",
+                        Set.of(graphs.restrictedContent()));
             } else {
-                this.fuseki = null;
                 this.graph = new RemoteGraphStore(config.sparqlUrl().orElseThrow(),
                         config.sparqlUpdateUrl().orElseThrow(), config.sparqlTimeout());
                 closeables.add(graph);
@@ -387,9 +389,16 @@ public final class Fairrag implements AutoCloseable {
     public Optional<ArticleIndexer> articleIndexer() { return Optional.ofNullable(articleIndexer); }
     public Optional<TermIndexer> termIndexer() { return Optional.ofNullable(termIndexer); }
 
-    /** The loopback query URL of the triple store: embedded Fuseki, or the configured endpoint. */
-    public String sparqlQueryUrl() {
-        return fuseki != null ? fuseki.queryUrl() : config.sparqlUrl().orElseThrow();
+    /**
+     * The service that runs public SPARQL queries: in this process on the embedded store, or forwarded to the
+     * configured external endpoint. Queries the time limit stops are counted in {@code fairrag.sparql.timeouts}.
+     */
+    public SparqlQueryService sparqlQueryService() {
+        Counter timeouts = Counter.builder("fairrag.sparql.timeouts").description("SPARQL queries stopped by the time limit")
+                .register(metrics);
+        return graph instanceof TdbGraphStore tdb
+                ? new InProcessSparqlService(tdb.dataset().asDatasetGraph(), config.sparqlTimeout(), timeouts)
+                : new RemoteSparqlService(config.sparqlUrl().orElseThrow(), config.sparqlTimeout(), timeouts);
     }
 
     @Override

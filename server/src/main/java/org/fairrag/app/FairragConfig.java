@@ -14,13 +14,16 @@ import org.fairrag.vectors.VectorStoreSettings;
  * ({@link #fromEnvironment}) and overridden by command-line flags; tests build it directly.
  *
  * @param pgUrl     a {@code postgresql://user:pass@host:port/db} URL; empty = start the embedded PostgreSQL
- * @param sparqlUrl a remote SPARQL 1.1 query endpoint; empty = start the embedded Fuseki
+ * @param sparqlUrl a remote SPARQL 1.1 query endpoint; empty = open the embedded TDB2 store in-process
  * @param sparqlUpdateUrl the remote update endpoint; defaults to {@code sparqlUrl}
+ * @param sparqlPerClient SPARQL queries one client (API key, else address) may have running or waiting at once
  * @param textIndex whether the embedded triple store keeps its jena-text (Lucene) index
  * @param vectors   where article chunk and term vectors are kept
  * @param embedding which embedding model makes them
  * @param queryCacheSize how many query embeddings are kept (least recently used go first)
  * @param limits    what one client may ask of the HTTP server, and how long a shutdown waits
+ * @param connections how long a connection may sit idle, and a client may leave a streamed response unread
+ * @param quotas    what one client may spend: summaries, and lookups of API keys
  */
 public record FairragConfig(
         String host,
@@ -32,6 +35,7 @@ public record FairragConfig(
         Optional<String> sparqlUpdateUrl,
         Duration sparqlTimeout,
         int sparqlMaxRows,
+        int sparqlPerClient,
         int workerThreads,
         int workerQueue,
         boolean loadDemo,
@@ -40,7 +44,9 @@ public record FairragConfig(
         EmbeddingSettings embedding,
         int queryCacheSize,
         Llm llm,
-        Limits limits) {
+        Limits limits,
+        Connections connections,
+        Quotas quotas) {
 
     /**
      * Abuse limits of the HTTP server. Rates are requests a second per client (its API key, else its IP
@@ -64,6 +70,48 @@ public record FairragConfig(
                 throw new IllegalArgumentException("FAIRRAG_MAX_BODY must be at least 1024 bytes and FAIRRAG_MAX_URI at least 256");
             }
             Objects.requireNonNull(shutdownGrace, "shutdownGrace");
+        }
+    }
+
+    /**
+     * Timeouts of client connections.
+     *
+     * @param idleTimeout  a connection on which nothing is received or sent for this long is closed; longer
+     *                     than the slowest answer the server may be working on (the chat model, a SPARQL query)
+     * @param writeTimeout a streamed response (the dump) whose client takes no data for this long is reset
+     *                     and its worker thread freed
+     */
+    public record Connections(Duration idleTimeout, Duration writeTimeout) {
+        public static final Connections DEFAULT = new Connections(Duration.ofSeconds(180), Duration.ofSeconds(30));
+
+        public Connections {
+            if (idleTimeout.isNegative() || idleTimeout.isZero() || writeTimeout.isNegative() || writeTimeout.isZero()) {
+                throw new IllegalArgumentException("FAIRRAG_IDLE_TIMEOUT and FAIRRAG_WRITE_TIMEOUT must be positive");
+            }
+        }
+    }
+
+    /**
+     * What one client may spend. A client is its API key, else its IP address; 0 turns a quota off.
+     *
+     * @param summariesPerHour  summaries a client may have made an hour (a summary already published for the
+     *                          same request is answered again and not counted)
+     * @param keyLookupRate     lookups a second of API keys not yet verified, per IP address, before the lookup
+     * @param keyLookupBurst    how many such lookups an address may make at once
+     * @param apiKeyCacheTime   how long a verified key is trusted without asking the database again: a
+     *                          revoked key is refused at most this long after its revocation
+     */
+    public record Quotas(int summariesPerHour, double keyLookupRate, int keyLookupBurst, Duration apiKeyCacheTime) {
+        public static final Quotas DEFAULT = new Quotas(30, 1, 10, Duration.ofSeconds(30));
+
+        public Quotas {
+            if (summariesPerHour < 0 || keyLookupRate < 0 || keyLookupBurst < 1) {
+                throw new IllegalArgumentException("FAIRRAG_SUMMARY_LIMIT and FAIRRAG_KEY_LOOKUP_RATE must not be negative"
+                        + " and FAIRRAG_KEY_LOOKUP_BURST must be at least 1");
+            }
+            if (apiKeyCacheTime.isNegative()) {
+                throw new IllegalArgumentException("FAIRRAG_API_KEY_CACHE must not be negative");
+            }
         }
     }
 
@@ -110,6 +158,9 @@ public record FairragConfig(
         if (sparqlMaxRows < 1) {
             throw new IllegalArgumentException("FAIRRAG_SPARQL_MAX_ROWS must be positive, got: " + sparqlMaxRows);
         }
+        if (sparqlPerClient < 1) {
+            throw new IllegalArgumentException("FAIRRAG_SPARQL_PER_CLIENT must be positive, got: " + sparqlPerClient);
+        }
         if (workerThreads < 1 || workerQueue < 0) {
             throw new IllegalArgumentException("worker pool sizes must be positive");
         }
@@ -120,6 +171,14 @@ public record FairragConfig(
             throw new IllegalArgumentException("FAIRRAG_QUERY_CACHE must not be negative, got: " + queryCacheSize);
         }
         Objects.requireNonNull(limits, "limits");
+        Objects.requireNonNull(connections, "connections");
+        Objects.requireNonNull(quotas, "quotas");
+        Duration slowest = llm.timeout().compareTo(sparqlTimeout) > 0 ? llm.timeout() : sparqlTimeout;
+        if (connections.idleTimeout().compareTo(slowest) <= 0) {
+            throw new IllegalArgumentException("FAIRRAG_IDLE_TIMEOUT (" + connections.idleTimeout().toMillis()
+                    + " ms) must be longer than FAIRRAG_LLM_TIMEOUT and FAIRRAG_SPARQL_TIMEOUT (" + slowest.toMillis()
+                    + " ms), or a connection waiting for an answer would be closed");
+        }
     }
 
     /** The configuration the environment describes; unset variables take the documented defaults. */
@@ -134,6 +193,7 @@ public record FairragConfig(
         get(env, "FAIRRAG_SPARQL_UPDATE_URL").ifPresent(b::sparqlUpdateUrl);
         get(env, "FAIRRAG_SPARQL_TIMEOUT").ifPresent(v -> b.sparqlTimeout(parseDuration("FAIRRAG_SPARQL_TIMEOUT", v)));
         get(env, "FAIRRAG_SPARQL_MAX_ROWS").ifPresent(v -> b.sparqlMaxRows(parseInt("FAIRRAG_SPARQL_MAX_ROWS", v)));
+        get(env, "FAIRRAG_SPARQL_PER_CLIENT").ifPresent(v -> b.sparqlPerClient(parseInt("FAIRRAG_SPARQL_PER_CLIENT", v)));
         get(env, "FAIRRAG_WORKERS").ifPresent(v -> b.workerThreads(parseInt("FAIRRAG_WORKERS", v)));
         get(env, "FAIRRAG_WORKER_QUEUE").ifPresent(v -> b.workerQueue(parseInt("FAIRRAG_WORKER_QUEUE", v)));
         get(env, "FAIRRAG_DEMO").ifPresent(v -> b.loadDemo(Boolean.parseBoolean(v)));
@@ -155,6 +215,16 @@ public record FairragConfig(
                 get(env, "FAIRRAG_MAX_BODY").map(v -> (long) parseInt("FAIRRAG_MAX_BODY", v)).orElse(d.maxBodyBytes()),
                 get(env, "FAIRRAG_MAX_URI").map(v -> parseInt("FAIRRAG_MAX_URI", v)).orElse(d.maxUriLength()),
                 get(env, "FAIRRAG_SHUTDOWN_GRACE").map(v -> parseDuration("FAIRRAG_SHUTDOWN_GRACE", v)).orElse(d.shutdownGrace())));
+        Connections c = Connections.DEFAULT;
+        b.connections(new Connections(
+                get(env, "FAIRRAG_IDLE_TIMEOUT").map(v -> parseDuration("FAIRRAG_IDLE_TIMEOUT", v)).orElse(c.idleTimeout()),
+                get(env, "FAIRRAG_WRITE_TIMEOUT").map(v -> parseDuration("FAIRRAG_WRITE_TIMEOUT", v)).orElse(c.writeTimeout())));
+        Quotas q = Quotas.DEFAULT;
+        b.quotas(new Quotas(
+                get(env, "FAIRRAG_SUMMARY_LIMIT").map(v -> parseInt("FAIRRAG_SUMMARY_LIMIT", v)).orElse(q.summariesPerHour()),
+                get(env, "FAIRRAG_KEY_LOOKUP_RATE").map(v -> parseDouble("FAIRRAG_KEY_LOOKUP_RATE", v)).orElse(q.keyLookupRate()),
+                get(env, "FAIRRAG_KEY_LOOKUP_BURST").map(v -> parseInt("FAIRRAG_KEY_LOOKUP_BURST", v)).orElse(q.keyLookupBurst()),
+                get(env, "FAIRRAG_API_KEY_CACHE").map(v -> parseDuration("FAIRRAG_API_KEY_CACHE", v)).orElse(q.apiKeyCacheTime())));
         if (get(env, "FAIRRAG_LLM").isPresent()) {
             b.llm(new Llm(get(env, "FAIRRAG_LLM").get().toLowerCase(java.util.Locale.ROOT), get(env, "FAIRRAG_LLM_BASE_URL"),
                     get(env, "FAIRRAG_LLM_MODEL"), get(env, "FAIRRAG_LLM_API_KEY"),
@@ -179,6 +249,7 @@ public record FairragConfig(
         b.sparqlUpdateUrl = sparqlUpdateUrl.orElse(null);
         b.sparqlTimeout = sparqlTimeout;
         b.sparqlMaxRows = sparqlMaxRows;
+        b.sparqlPerClient = sparqlPerClient;
         b.workerThreads = workerThreads;
         b.workerQueue = workerQueue;
         b.loadDemo = loadDemo;
@@ -193,6 +264,8 @@ public record FairragConfig(
         b.queryCacheSize = queryCacheSize;
         b.llm = llm;
         b.limits = limits;
+        b.connections = connections;
+        b.quotas = quotas;
         return b;
     }
 
@@ -205,7 +278,7 @@ public record FairragConfig(
         return pgUrl.isEmpty();
     }
 
-    public boolean embeddedFuseki() {
+    public boolean embeddedTripleStore() {
         return sparqlUrl.isEmpty();
     }
 
@@ -263,6 +336,8 @@ public record FairragConfig(
         private String sparqlUpdateUrl;
         private Duration sparqlTimeout = DEFAULT_SPARQL_TIMEOUT;
         private int sparqlMaxRows = DEFAULT_SPARQL_MAX_ROWS;
+        /** Unset: half the worker threads, at least one, so that one client leaves threads for the others. */
+        private Integer sparqlPerClient;
         private int workerThreads = Math.max(2, Runtime.getRuntime().availableProcessors());
         private int workerQueue = 64;
         private boolean loadDemo = true;
@@ -277,6 +352,8 @@ public record FairragConfig(
         private int queryCacheSize = DEFAULT_QUERY_CACHE_SIZE;
         private Llm llm = Llm.NONE;
         private Limits limits = Limits.DEFAULT;
+        private Connections connections = Connections.DEFAULT;
+        private Quotas quotas = Quotas.DEFAULT;
 
         public Builder host(String v) { host = v; return this; }
         public Builder port(int v) { port = v; return this; }
@@ -287,6 +364,7 @@ public record FairragConfig(
         public Builder sparqlUpdateUrl(String v) { sparqlUpdateUrl = v; return this; }
         public Builder sparqlTimeout(Duration v) { sparqlTimeout = v; return this; }
         public Builder sparqlMaxRows(int v) { sparqlMaxRows = v; return this; }
+        public Builder sparqlPerClient(int v) { sparqlPerClient = v; return this; }
         public Builder workerThreads(int v) { workerThreads = v; return this; }
         public Builder workerQueue(int v) { workerQueue = v; return this; }
         public Builder loadDemo(boolean v) { loadDemo = v; return this; }
@@ -303,16 +381,19 @@ public record FairragConfig(
         public Builder queryCacheSize(int v) { queryCacheSize = v; return this; }
         public Builder llm(Llm v) { llm = v; return this; }
         public Builder limits(Limits v) { limits = v; return this; }
+        public Builder connections(Connections v) { connections = v; return this; }
+        public Builder quotas(Quotas v) { quotas = v; return this; }
 
         public FairragConfig build() {
             String base = baseUrl != null ? baseUrl : "http://localhost:" + (port == 0 ? DEFAULT_PORT : port);
             return new FairragConfig(host, port, dataDir.toAbsolutePath().normalize(), base,
                     Optional.ofNullable(pgUrl), Optional.ofNullable(sparqlUrl), Optional.ofNullable(sparqlUpdateUrl),
-                    sparqlTimeout, sparqlMaxRows, workerThreads, workerQueue, loadDemo, textIndex,
+                    sparqlTimeout, sparqlMaxRows, sparqlPerClient != null ? sparqlPerClient : Math.max(1, workerThreads / 2),
+                    workerThreads, workerQueue, loadDemo, textIndex,
                     new VectorStoreSettings(vectors, Optional.ofNullable(weaviateUrl), Optional.ofNullable(weaviateApiKey)),
                     new EmbeddingSettings(embedding, Optional.ofNullable(embeddingBaseUrl),
                             Optional.ofNullable(embeddingModel), Optional.ofNullable(embeddingApiKey)),
-                    queryCacheSize, llm, limits);
+                    queryCacheSize, llm, limits, connections, quotas);
         }
     }
 }

@@ -4,16 +4,14 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
-import io.vertx.core.http.HttpClient;
-import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
-import io.vertx.core.http.PoolOptions;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.micrometer.PrometheusScrapingHandler;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.fairrag.graph.Graphs;
 import org.fairrag.http.ApiKeyHandler;
@@ -21,6 +19,7 @@ import org.fairrag.http.Caller;
 import org.fairrag.http.InFlightRequests;
 import org.fairrag.http.RateLimitHandler;
 import org.fairrag.http.RequestLimitsHandler;
+import org.fairrag.http.ResponseStreamer;
 import org.fairrag.http.TokenBuckets;
 import org.apache.jena.query.QueryFactory;
 import java.util.List;
@@ -31,6 +30,7 @@ import org.fairrag.embed.LangChainEmbedder;
 import org.fairrag.filter.ArticleRetriever;
 import org.fairrag.filter.FilterService;
 import org.fairrag.filter.TermSelection;
+import org.fairrag.sparql.SparqlQueryService;
 import org.fairrag.search.ArticleQuery;
 import org.fairrag.generate.ChatModels;
 import org.fairrag.generate.ChatSummarizer;
@@ -52,7 +52,8 @@ import org.fairrag.http.SummarizeHandler;
 import org.fairrag.http.HealthChecksFactory;
 import org.fairrag.http.OpenApiDocument;
 import org.fairrag.http.SearchHandler;
-import org.fairrag.http.SparqlProxy;
+import org.fairrag.http.SparqlHandler;
+import org.fairrag.http.PerClientLimit;
 import org.fairrag.http.TermsHandler;
 import org.fairrag.http.WorkerPool;
 import org.fairrag.pid.FdoLoader;
@@ -113,36 +114,40 @@ public final class HttpServerLauncher {
         // Embedding and index searches: CPU-bound, so no more threads than cores by default.
         WorkerPool searchPool = pool(fairrag, "search", config.workerThreads(), config.workerQueue());
         WorkerPool apiPool = pool(fairrag, "api", config.workerThreads(), config.workerQueue());
+        // Costly filters wait for each other here, not in front of light filters, summaries and exports.
+        WorkerPool heavyFilterPool = pool(fairrag, "filter-heavy", Math.max(1, config.workerThreads() / 2), 8);
         WorkerPool pidPool = pool(fairrag, "pid", config.workerThreads(), config.workerQueue());
         // A dump holds its thread for as long as the client reads, so dumps get a small pool of their own.
         WorkerPool dumpPool = pool(fairrag, "dump", 2, 2);
         // Questions may wait seconds for a chat model: a pool of their own, so that filter and summarize keep theirs.
         WorkerPool askPool = pool(fairrag, "ask", config.workerThreads(), config.workerQueue());
 
-        // Queries wait for a connection to the store in a bounded queue, then are refused (503).
-        HttpClient upstream = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true),
-                new PoolOptions().setHttp1MaxSize(config.workerThreads() * 2).setMaxWaitQueueSize(config.workerQueue()));
-        SparqlProxy sparql = new SparqlProxy(upstream, fairrag.sparqlQueryUrl(), sparqlPool, config.sparqlMaxRows(),
-                config.sparqlTimeout(), ctx -> Caller.of(ctx).allGraphs(graphs),
-                Counter.builder("fairrag.sparql.timeouts").description("SPARQL queries stopped by the time limit")
-                        .register(metrics));
+        ResponseStreamer streamer = new ResponseStreamer(config.connections().writeTimeout(), metrics);
+        SparqlQueryService sparqlQueries = fairrag.sparqlQueryService();
+        SparqlHandler sparql = new SparqlHandler(sparqlQueries, sparqlPool, config.sparqlMaxRows(),
+                config.sparqlTimeout(), ctx -> Caller.of(ctx).allGraphs(graphs), new PerClientLimit(config.sparqlPerClient()),
+                streamer);
 
         Function<RoutingContext, List<String>> contentGraphs = ctx -> Caller.of(ctx).contentGraphs(graphs);
         FilterService filter = new FilterService(fairrag.graph(), graphs, fairrag::vocabulary);
         Prompts prompts = Prompts.bundled();
-        SummaryService summaries = new SummaryService(fairrag.graph(), graphs, fairrag.publisher(),
+        SummaryService summaries = new SummaryService(fairrag.graph(), graphs, fairrag.publisher(), fairrag.registry(),
                 summarizer(fairrag, prompts, apiPool), apiPool);
 
         var ask = QueryFactory.create("ASK {}");
-        HealthChecksFactory health = new HealthChecksFactory(vertx)
+        // Probes run on a pool of their own, so that a saturated SPARQL pool reads as busy, not as a store down.
+        WorkerPool healthPool = pool(fairrag, "health", 1, 4);
+        HealthChecksFactory health = new HealthChecksFactory()
                 .component("postgres", () -> fairrag.database().ping()
                         .map(v -> new JsonObject().put("database", fairrag.database().describe())))
-                .component("triplestore", () -> sparqlPool.submit(() -> fairrag.graph().ask(ask, Map.of()))
+                .component("triplestore", () -> healthPool.submit(() -> fairrag.graph().ask(ask, Map.of()))
                         .map(ok -> new JsonObject().put("store", fairrag.graph().describe())))
+                .load("sparql", sparqlPool::saturated, () -> new JsonObject().put("inFlight", sparqlPool.inFlight())
+                        .put("threads", sparqlPool.threads()).put("capacity", sparqlPool.capacity()))
                 .component("vocabulary", () -> fairrag.vocabulary().isEmpty()
                         ? Future.failedFuture("no vocabulary loaded")
                         : Future.succeededFuture(new JsonObject().put("terms", fairrag.vocabulary().size())));
-        fairrag.vectorIndex().ifPresent(index -> health.component("vectors", () -> searchPool.submit(() ->
+        fairrag.vectorIndex().ifPresent(index -> health.component("vectors", () -> healthPool.submit(() ->
                 new JsonObject().put("store", index.describe()).put("articles", index.articleCount()))));
 
         var articleSearch = fairrag.vectorIndex().flatMap(index -> fairrag.queryEmbedder()
@@ -151,28 +156,33 @@ public final class HttpServerLauncher {
                 fairrag.vectorIndex());
         var termDetails = new TermDetails(fairrag::vocabulary, fairrag.vectorIndex());
         // The questions' queries run the way /sparql runs the public's.
-        AskService questions = AskServices.create(fairrag, AskServices.blocking(sparql), termSearch);
+        AskService questions = AskServices.create(fairrag,
+                AskServices.endpointQueries(sparqlQueries, config.sparqlMaxRows()), termSearch);
 
         FdoLoader loader = new FdoLoader(fairrag.graph(), graphs, config.baseUrl());
         PidHandler pid = new PidHandler(fairrag.registry(), new PidRepresentations(loader, config.baseUrl()), pidPool,
                 config.baseUrl(), DatasetFdo.ID);
-        DatasetHandler dataset = new DatasetHandler(fairrag.graph(), ctx -> Caller.of(ctx).allGraphs(graphs), dumpPool);
+        DatasetHandler dataset = new DatasetHandler(fairrag.graph(), ctx -> Caller.of(ctx).allGraphs(graphs), dumpPool,
+                streamer);
         CrawlerHandler crawler = new CrawlerHandler(fairrag.registry(), pidPool, config.baseUrl(), CrawlerHandler.URLS_PER_PAGE);
         SerialTaskRunner adminTasks = new SerialTaskRunner("admin", 16);
         fairrag.closeWithInstance(adminTasks);
         AdminHandler admin = new AdminHandler(fairrag.tombstones(), adminTasks, config.baseUrl());
 
+        ApiKeyHandler apiKeys = new ApiKeyHandler(fairrag.apiKeys(), config.quotas().apiKeyCacheTime(),
+                buckets(config.quotas().keyLookupRate(), config.quotas().keyLookupBurst()), metrics);
         InFlightRequests inFlight = new InFlightRequests();
         Gauge.builder("fairrag.http.in.flight", inFlight, InFlightRequests::count)
                 .description("HTTP requests started and not yet ended").register(metrics);
         Router router = ApiRouter.create(vertx, new ApiRouter.Handlers(
-                health.handler(),
+                health.handler(apiKeys::isAdmin),
                 PrometheusScrapingHandler.create(metrics),
                 sparql,
                 OpenApiDocument.bundled()::handle,
                 new FilterHandler(filter, articleSearch.map(HttpServerLauncher::retriever).orElse(null), fairrag.registry(),
-                        fairrag::vocabulary, apiPool, config.baseUrl(), contentGraphs),
-                new SummarizeHandler(summaries, prompts, fairrag::vocabulary, config.baseUrl(), contentGraphs),
+                        fairrag::vocabulary, apiPool, heavyFilterPool, config.baseUrl(), contentGraphs),
+                new SummarizeHandler(summaries, prompts, fairrag::vocabulary, config.baseUrl(), contentGraphs,
+                        buckets(config.quotas().summariesPerHour() / 3600.0, Math.max(1, config.quotas().summariesPerHour()))),
                 pid,
                 dataset,
                 crawler,
@@ -183,7 +193,7 @@ public final class HttpServerLauncher {
                         contentGraphs),
                 new AskHandler(questions, askPool, ctx -> Caller.of(ctx).allGraphs(graphs))),
                 new ApiRouter.Guards(inFlight, new RequestLimitsHandler(limits.maxUriLength()), limits.maxBodyBytes(),
-                        new ApiKeyHandler(fairrag.apiKeys()),
+                        apiKeys,
                         rateLimit(limits.apiRate(), limits.apiBurst(), "api", metrics),
                         rateLimit(limits.sparqlRate(), limits.sparqlBurst(), "sparql", metrics)));
 
@@ -191,6 +201,11 @@ public final class HttpServerLauncher {
                         .setHost(config.host())
                         .setPort(config.port())
                         .setCompressionSupported(true)
+                        // Form-encoded SPARQL queries may be as long as any body.
+                        .setMaxFormAttributeSize((int) limits.maxBodyBytes())
+                        .setMaxFormBufferedBytes((int) limits.maxBodyBytes())
+                        .setIdleTimeout((int) config.connections().idleTimeout().toMillis())
+                        .setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
                         // The router answers an over-long request line with a JSON 414; this is only the backstop.
                         .setMaxInitialLineLength(Math.max(8192, limits.maxUriLength() * 2)))
                 .requestHandler(router)
@@ -216,12 +231,17 @@ public final class HttpServerLauncher {
         return pool;
     }
 
+    /** Token buckets for at most {@link #MAX_RATE_LIMITED_CLIENTS} clients, or null when the rate is 0 (off). */
+    private static TokenBuckets buckets(double rate, int burst) {
+        return rate <= 0 ? null : new TokenBuckets(rate, burst, MAX_RATE_LIMITED_CLIENTS, System::nanoTime);
+    }
+
     /** A per-client rate limit, or null when its rate is 0 (off). */
     private static RateLimitHandler rateLimit(double rate, int burst, String name, MeterRegistry metrics) {
         if (rate <= 0) {
             return null;
         }
-        return new RateLimitHandler(new TokenBuckets(rate, burst, MAX_RATE_LIMITED_CLIENTS, System::nanoTime),
+        return new RateLimitHandler(buckets(rate, burst),
                 Counter.builder("fairrag.rate.limited").tag("limit", name)
                         .description("Requests refused with 429 by a per-client rate limit").register(metrics));
     }

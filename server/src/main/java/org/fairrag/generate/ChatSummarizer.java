@@ -5,13 +5,18 @@ import dev.langchain4j.data.message.UserMessage;
 import dev.langchain4j.model.chat.StreamingChatModel;
 import dev.langchain4j.model.chat.request.ChatRequest;
 import dev.langchain4j.model.chat.response.ChatResponse;
+import dev.langchain4j.model.chat.response.PartialResponse;
+import dev.langchain4j.model.chat.response.PartialResponseContext;
+import dev.langchain4j.model.chat.response.StreamingHandle;
 import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import java.net.http.HttpTimeoutException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.fairrag.http.ApiException;
 
@@ -38,8 +43,18 @@ public final class ChatSummarizer implements Summarizer {
     }
 
     @Override
-    public Future<Outcome> summarize(SummaryInput input, Consumer<Statement> onStatement) {
+    public Future<Outcome> summarize(SummaryInput input, Consumer<Statement> onStatement, Cancellation cancellation) {
         Promise<Outcome> promise = Promise.promise();
+        // The handle to close the model's stream comes with its first token; a cancellation before that
+        // closes it then.
+        AtomicReference<StreamingHandle> stream = new AtomicReference<>();
+        cancellation.onCancel(() -> {
+            StreamingHandle handle = stream.get();
+            if (handle != null) {
+                handle.cancel();
+            }
+            promise.tryFail(new CancellationException("the client went away"));
+        });
         CitedStatementParser parser = new CitedStatementParser(input.sources());
         List<Statement> statements = new ArrayList<>();
         StringBuilder pending = new StringBuilder();
@@ -47,6 +62,16 @@ public final class ChatSummarizer implements Summarizer {
                 .messages(SystemMessage.from(prompts.summarizeSystem()), UserMessage.from(prompts.summarizeUser(input)))
                 .build();
         model.chat(request, new StreamingChatResponseHandler() {
+            @Override
+            public void onPartialResponse(PartialResponse partial, PartialResponseContext context) {
+                stream.compareAndSet(null, context.streamingHandle());
+                if (cancellation.isCancelled()) {
+                    context.streamingHandle().cancel();
+                    return;
+                }
+                onPartialResponse(partial.text());
+            }
+
             @Override
             public void onPartialResponse(String partial) {
                 synchronized (pending) {
@@ -61,6 +86,9 @@ public final class ChatSummarizer implements Summarizer {
 
             @Override
             public void onCompleteResponse(ChatResponse response) {
+                if (cancellation.isCancelled()) {
+                    return;
+                }
                 synchronized (pending) {
                     if (pending.isEmpty() && statements.isEmpty() && response.aiMessage() != null
                             && response.aiMessage().text() != null) {

@@ -68,9 +68,11 @@ public final class ExtractiveSummarizer implements Summarizer {
     }
 
     @Override
-    public Future<Outcome> summarize(SummaryInput input, Consumer<Statement> onStatement) {
+    public Future<Outcome> summarize(SummaryInput input, Consumer<Statement> onStatement, Cancellation cancellation) {
         return pool.submit(() -> {
+            cancellation.check();
             List<Statement> statements = select(input);
+            cancellation.check();
             statements.forEach(onStatement);
             return new Outcome(statements, List.of());
         });

@@ -1,13 +1,20 @@
 package org.fairrag.generate;
 
 import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.Consumer;
-import java.util.function.Supplier;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryFactory;
@@ -21,27 +28,33 @@ import org.fairrag.graph.Graphs;
 import org.fairrag.graph.Queries;
 import org.fairrag.http.ApiException;
 import org.fairrag.http.WorkerPool;
+import org.fairrag.store.PidRegistry;
 
 /**
  * Makes and keeps summaries: loads the chosen articles (only those the caller may see, and only
  * those), has the summarizer cite them, and publishes the result as a summary FDO with its own PID.
+ * The PID is derived from the request (summarizer, prompt, sources in order, term labels), so an
+ * identical request names the summary already published instead of making another.
  */
 public final class SummaryService {
 
     private static final String SOURCES = Queries.loadText(SummaryService.class, "summary-sources.rq");
+    private static final String STORED = Queries.loadText(SummaryService.class, "summary-stored.rq");
     public static final int MAX_SOURCES = 50;
 
     private final GraphStore graph;
     private final Graphs graphs;
     private final FdoPublisher publisher;
+    private final PidRegistry registry;
     private final Summarizer summarizer;
     private final WorkerPool pool;
 
-    public SummaryService(GraphStore graph, Graphs graphs, FdoPublisher publisher, Summarizer summarizer,
-                          WorkerPool pool) {
+    public SummaryService(GraphStore graph, Graphs graphs, FdoPublisher publisher, PidRegistry registry,
+                          Summarizer summarizer, WorkerPool pool) {
         this.graph = graph;
         this.graphs = graphs;
         this.publisher = publisher;
+        this.registry = registry;
         this.summarizer = summarizer;
         this.pool = pool;
     }
@@ -80,21 +93,97 @@ public final class SummaryService {
         });
     }
 
-    /** Summarizes, streaming statements to {@code onStatement}, then stores the summary FDO. */
-    public Future<Summary> summarize(String prompt, List<SourceArticle> sources, List<String> termLabels,
-                                     Consumer<Statement> onStatement) {
-        return summarizer.summarize(new SummaryInput(prompt, sources, termLabels), onStatement)
-                .compose(outcome -> pool.submit(() -> publish(prompt, sources, outcome)).compose(f -> f));
+    /**
+     * The summary already published for this request, if there is one. Fails with 410 when it was
+     * withdrawn: its id is never given to another.
+     */
+    public Future<Optional<Summary>> published(SummaryInput input) {
+        String id = idFor(input);
+        return registry.find(id).compose(record -> {
+            if (record.isEmpty()) {
+                return Future.succeededFuture(Optional.empty());
+            }
+            if (record.get().tombstoned()) {
+                return Future.failedFuture(new ApiException(410, "summary_withdrawn", "The summary of this request, "
+                        + publisher.pidUrl(id) + ", has been withdrawn."));
+            }
+            return pool.submit(() -> load(id, record.get().accessLevel(), input, List.of()));
+        });
+    }
+
+    /**
+     * Summarizes, streaming statements to {@code onStatement}, then stores the summary FDO, unless
+     * {@code cancellation} fired first: then the future fails with a CancellationException and nothing
+     * is published.
+     */
+    public Future<Summary> summarize(SummaryInput input, Consumer<Statement> onStatement, Cancellation cancellation) {
+        return summarizer.summarize(input, onStatement, cancellation)
+                .compose(outcome -> pool.submit(() -> publish(input, outcome, cancellation)).compose(f -> f));
     }
 
     /** Writes the summary's graph description (blocking); the future completes once its PID is registered. */
-    private Future<Summary> publish(String prompt, List<SourceArticle> sources, Summarizer.Outcome outcome) {
-        String id = PidScheme.randomId();
-        Summary summary = new Summary(publisher.pidUrl(id), prompt, outcome.statements(), sources, summarizer.model(),
-                Instant.now(), outcome.repairs());
-        boolean restricted = sources.stream().anyMatch(s -> "restricted".equals(s.accessLevel()));
+    private Future<Summary> publish(SummaryInput input, Summarizer.Outcome outcome, Cancellation cancellation) {
+        cancellation.check();
+        String id = idFor(input);
+        Summary summary = new Summary(publisher.pidUrl(id), input.prompt(), outcome.statements(), input.sources(),
+                summarizer.model(), Instant.now(), outcome.repairs());
+        boolean restricted = input.sources().stream().anyMatch(s -> "restricted".equals(s.accessLevel()));
         String access = restricted ? "restricted" : "public";
-        return publisher.publish(graphs.contentFor(access), List.of(new FdoDraft(id, FdoKind.SUMMARY, null,
-                summary.pid(), SummaryRdfMapper.describe(summary), access)), null).map(o -> summary);
+        // Answered as it was stored, so that the same request gets the same answer later.
+        return publisher.publish(graphs.contentFor(access), List.of(new FdoDraft(id, FdoKind.SUMMARY, sourceKey(input),
+                        summary.pid(), SummaryRdfMapper.describe(summary), access)), null)
+                .compose(o -> pool.submit(() -> load(id, access, input, outcome.repairs()).orElse(summary)));
+    }
+
+    /** A published summary read back from the graph (blocking); the repairs made to it are not kept there. */
+    private Optional<Summary> load(String id, String accessLevel, SummaryInput input, List<String> repairs) {
+        String pid = publisher.pidUrl(id);
+        Query q = Queries.bindValues(QueryFactory.create(STORED), "g",
+                List.of(NodeFactory.createURI(graphs.contentFor(accessLevel))));
+        Queries.bindValues(q, "summary", List.of(NodeFactory.createURI(pid)));
+        List<QuerySolution> rows = graph.select(q);
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        QuerySolution first = rows.get(0);
+        Map<Integer, String> texts = new TreeMap<>();
+        Map<Integer, List<String>> cites = new LinkedHashMap<>();
+        for (QuerySolution row : rows) {
+            if (row.contains("position")) {
+                int position = row.getLiteral("position").getInt();
+                texts.put(position, row.getLiteral("text").getString());
+                List<String> cited = cites.computeIfAbsent(position, p -> new ArrayList<>());
+                if (row.contains("cited") && !cited.contains(row.getResource("cited").getURI())) {
+                    cited.add(row.getResource("cited").getURI());
+                }
+            }
+        }
+        List<Statement> statements = new ArrayList<>();
+        texts.forEach((position, text) -> statements.add(new Statement(text, orderedBySource(cites.get(position), input))));
+        return Optional.of(new Summary(pid, first.getLiteral("prompt").getString(), statements, input.sources(),
+                first.getLiteral("model").getString(), Instant.parse(first.getLiteral("created").getLexicalForm()),
+                repairs));
+    }
+
+    /** Citations in the order of the sources' numbers, as the summarizer gives them. */
+    private static List<String> orderedBySource(List<String> cited, SummaryInput input) {
+        return input.sources().stream().map(SourceArticle::pid).filter(cited::contains).toList();
+    }
+
+    private String idFor(SummaryInput input) {
+        return PidScheme.idFor(sourceKey(input));
+    }
+
+    /** The natural key of a summary: a digest of everything that makes it (the texts may be long). */
+    private String sourceKey(SummaryInput input) {
+        String request = new JsonArray().add(summarizer.model()).add(input.prompt())
+                .add(new JsonArray(input.sources().stream().map(SourceArticle::pid).toList()))
+                .add(new JsonArray(input.termLabels())).encode();
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(request.getBytes(StandardCharsets.UTF_8));
+            return "summary:" + HexFormat.of().formatHex(digest);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required by every Java platform", e);
+        }
     }
 }

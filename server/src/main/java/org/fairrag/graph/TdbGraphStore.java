@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.graph.Triple;
@@ -14,6 +15,7 @@ import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryExecution;
 import org.apache.jena.query.QuerySolution;
 import org.apache.jena.query.ResultSet;
+import org.apache.jena.query.TxnType;
 import org.apache.jena.rdf.model.Model;
 import org.apache.jena.rdf.model.ModelFactory;
 import org.apache.jena.rdf.model.RDFNode;
@@ -48,7 +50,7 @@ public final class TdbGraphStore implements GraphStore {
 
     @Override
     public List<QuerySolution> select(Query query, Map<String, ? extends RDFNode> bindings) {
-        return Txn.calculateRead(dataset, () -> {
+        return read(() -> {
             try (QueryExecution qe = execution(query, bindings)) {
                 ResultSet rs = qe.execSelect();
                 List<QuerySolution> out = new ArrayList<>();
@@ -60,7 +62,7 @@ public final class TdbGraphStore implements GraphStore {
 
     @Override
     public boolean ask(Query query, Map<String, ? extends RDFNode> bindings) {
-        return Txn.calculateRead(dataset, () -> {
+        return read(() -> {
             try (QueryExecution qe = execution(query, bindings)) {
                 return qe.execAsk();
             }
@@ -69,7 +71,7 @@ public final class TdbGraphStore implements GraphStore {
 
     @Override
     public Model construct(Query query, Map<String, ? extends RDFNode> bindings) {
-        return Txn.calculateRead(dataset, () -> {
+        return read(() -> {
             try (QueryExecution qe = execution(query, bindings)) {
                 Model m = ModelFactory.createDefaultModel();
                 m.add(qe.execConstruct());
@@ -82,6 +84,23 @@ public final class TdbGraphStore implements GraphStore {
         var builder = QueryExecution.dataset(dataset).query(query);
         bindings.forEach(builder::substitution);
         return builder.build();
+    }
+
+    /**
+     * Runs {@code action} in a read transaction that is always ended, never aborted, even when the action
+     * throws (a dump whose client went away, a query stopped by its time limit). Jena's {@code Txn} aborts
+     * on an exception, and jena-text's TDB2 component answers every abort, of a read too, by rolling back
+     * the one shared Lucene index writer: that discards the text-index changes of a write transaction
+     * running at the same time, and two such aborts at once fail half-way, leaving the worker thread
+     * marked as inside a transaction, so that every later read on that thread failed at once.
+     */
+    private <T> T read(Supplier<T> action) {
+        dataset.begin(TxnType.READ);
+        try {
+            return action.get();
+        } finally {
+            dataset.end();
+        }
     }
 
     @Override
@@ -120,19 +139,20 @@ public final class TdbGraphStore implements GraphStore {
     @Override
     public void dumpNTriples(Collection<String> graphIris, OutputStream out) {
         StreamRDF stream = StreamRDFWriter.getWriterStream(out, RDFFormat.NTRIPLES);
-        Txn.executeRead(dataset, () -> {
+        read(() -> {
             stream.start();
             for (String graphIri : graphIris) {
                 dataset.asDatasetGraph().find(NodeFactory.createURI(graphIri), Node.ANY, Node.ANY, Node.ANY)
                         .forEachRemaining(q -> stream.triple(Triple.create(q.getSubject(), q.getPredicate(), q.getObject())));
             }
             stream.finish();
+            return null;
         });
     }
 
     @Override
     public long size(Collection<String> graphIris) {
-        return Txn.calculateRead(dataset, () -> {
+        return read(() -> {
             long n = 0;
             for (String graphIri : graphIris) {
                 n += dataset.asDatasetGraph().getGraph(NodeFactory.createURI(graphIri)).size();

@@ -17,7 +17,7 @@ public final class ApiRouter {
     public record Handlers(
             Handler<RoutingContext> health,
             Handler<RoutingContext> metrics,
-            SparqlProxy sparql,
+            SparqlHandler sparql,
             Handler<RoutingContext> openApi,
             FilterHandler filter,
             SummarizeHandler summarize,
@@ -57,7 +57,7 @@ public final class ApiRouter {
         router.route().handler(CorsHandler.create()
                 .allowedMethods(Set.of(HttpMethod.GET, HttpMethod.POST, HttpMethod.HEAD, HttpMethod.OPTIONS))
                 .allowedHeaders(Set.of("Content-Type", "Accept", "Authorization", "X-API-Key", "If-None-Match"))
-                .exposedHeaders(Set.of("Link", "ETag", "Vary", "Server-Timing", "X-Request-Id", "Retry-After", SparqlProxy.RESULT_CAP_HEADER)));
+                .exposedHeaders(Set.of("Link", "ETag", "Vary", "Server-Timing", "X-Request-Id", "Retry-After", SparqlHandler.RESULT_CAP_HEADER)));
         router.get("/health").handler(h.health());
         router.get("/metrics").handler(h.metrics());
         router.route().handler(BodyHandler.create(false).setBodyLimit(g.maxBodyBytes()));
@@ -76,21 +76,22 @@ public final class ApiRouter {
         router.route("/sparql").handler(h.sparql()::handle);
         router.route("/sparql/").handler(h.sparql()::handle);
         WebApp app = new WebApp();
-        // What SparqlProxy passes on: a browser asking for the query page.
+        // What SparqlHandler passes on: a browser asking for the query page.
         router.route("/sparql").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(app::securityHeaders)
                 .handler(app::queryPage);
         router.route("/sparql/").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(app::securityHeaders)
                 .handler(app::queryPage);
 
-        router.get("/api/articles/search").handler(h.articleSearch()::handle);
+        // What these answer depends on what the caller's key may read (CacheHeaders::privateToCaller).
+        router.get("/api/articles/search").handler(CacheHeaders::privateToCaller).handler(h.articleSearch()::handle);
         router.get("/api/terms/search").handler(h.terms()::search);
-        router.get("/api/terms/:id").handler(h.terms()::detail);
+        router.get("/api/terms/:id").handler(CacheHeaders::privateToCaller).handler(h.terms()::detail);
         router.get("/api/terms/:id/narrower").handler(h.terms()::narrower);
-        router.post("/api/filter").handler(h.filter()::handle);
-        router.post("/api/summarize").handler(h.summarize()::handle);
+        router.post("/api/filter").handler(CacheHeaders::privateToCaller).handler(h.filter()::handle);
+        router.post("/api/summarize").handler(CacheHeaders::privateToCaller).handler(h.summarize()::handle);
         router.get("/api/summarize/prompt").handler(h.summarize()::defaultPrompt);
-        router.post("/api/export").handler(h.export()::handle);
-        router.post("/api/ask").handler(h.ask()::handle);
+        router.post("/api/export").handler(CacheHeaders::privateToCaller).handler(h.export()::handle);
+        router.post("/api/ask").handler(CacheHeaders::privateToCaller).handler(h.ask()::handle);
 
         router.route("/pid/:id").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::landing);
         router.route("/pid/:id/linkset").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::linkset);

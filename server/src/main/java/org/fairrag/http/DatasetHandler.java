@@ -5,7 +5,6 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.ParsedHeaderValue;
 import io.vertx.ext.web.RoutingContext;
-import java.io.OutputStream;
 import java.util.List;
 import java.util.function.Function;
 import java.util.zip.GZIPOutputStream;
@@ -15,22 +14,27 @@ import org.fairrag.store.ApiKeys;
 /**
  * {@code /dataset/dump}: the graphs the caller may see (vocabulary and public content; restricted content
  * too with a key that reads it) as N-Triples, gzip-compressed when the client accepts it, streamed from
- * the store on a worker thread into the response without ever holding the graph in memory.
+ * the store on a worker thread into the response without ever holding the graph in memory. A dump that
+ * cannot be finished resets the connection (see {@link ResponseStreamer}).
  */
 public final class DatasetHandler {
 
     private final GraphStore graph;
     private final Function<RoutingContext, List<String>> visibleGraphs;
     private final WorkerPool pool;
+    private final ResponseStreamer streamer;
 
     /**
      * @param visibleGraphs the graphs the request's caller may see
      * @param pool          a pool of its own: a dump holds a thread for as long as the client reads
+     * @param streamer      sends the dump, and stops it when the client takes no data for too long
      */
-    public DatasetHandler(GraphStore graph, Function<RoutingContext, List<String>> visibleGraphs, WorkerPool pool) {
+    public DatasetHandler(GraphStore graph, Function<RoutingContext, List<String>> visibleGraphs, WorkerPool pool,
+                          ResponseStreamer streamer) {
         this.graph = graph;
         this.visibleGraphs = visibleGraphs;
         this.pool = pool;
+        this.streamer = streamer;
     }
 
     public void dump(RoutingContext ctx) {
@@ -51,12 +55,15 @@ public final class DatasetHandler {
         }
         BlockingWriteBridge bridge = new BlockingWriteBridge(ctx.vertx().getOrCreateContext());
         var work = pool.submit(() -> {
-            try (OutputStream out = gzip ? new GZIPOutputStream(bridge.outputStream(), BlockingWriteBridge.CHUNK_BYTES)
-                    : bridge.outputStream()) {
-                graph.dumpNTriples(graphs, out);
-            } catch (Exception e) {
-                bridge.fail(e);
-            }
+            bridge.write(out -> {
+                if (gzip) {
+                    try (GZIPOutputStream compressed = new GZIPOutputStream(out, BlockingWriteBridge.CHUNK_BYTES)) {
+                        graph.dumpNTriples(graphs, compressed);
+                    }
+                } else {
+                    graph.dumpNTriples(graphs, out);
+                }
+            });
             return null;
         });
         if (work.failed()) {
@@ -64,12 +71,7 @@ public final class DatasetHandler {
             ctx.fail(work.cause());
             return;
         }
-        response.closeHandler(v -> bridge.cancel());
-        // A failure after the first bytes leaves the transfer visibly incomplete rather than ending it cleanly.
-        bridge.pipe().endOnFailure(false).to(response).onFailure(e -> {
-            bridge.cancel();
-            response.reset();
-        });
+        streamer.send(ctx, bridge, "dump");
     }
 
     private static boolean acceptsGzip(RoutingContext ctx) {

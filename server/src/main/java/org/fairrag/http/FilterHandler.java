@@ -10,15 +10,19 @@ import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.fairrag.filter.ArticleRetriever;
+import org.fairrag.filter.FilterCost;
 import org.fairrag.filter.FilterService;
 import org.fairrag.filter.TermSelection;
+import org.fairrag.fdo.FdoKind;
+import org.fairrag.store.PidRecord;
 import org.fairrag.store.PidRegistry;
 import org.fairrag.vocab.VocabularyIndex;
 
 /**
  * {@code POST /api/filter}: keeps the articles the knowledge graph says are about the selected terms,
  * either of a given list of PIDs (the hits the user saw) or of a query's hits (filtered inside
- * retrieval).
+ * retrieval). Its cost is bounded and known in advance ({@link FilterCost}): too costly is a 400, heavy
+ * runs in a lane of its own.
  */
 public final class FilterHandler {
 
@@ -31,18 +35,25 @@ public final class FilterHandler {
     private final PidRegistry registry;
     private final Supplier<VocabularyIndex> vocabulary;
     private final WorkerPool pool;
+    private final WorkerPool heavyPool;
     private final String baseUrl;
     private final Function<RoutingContext, List<String>> visibleGraphs;
 
-    /** @param visibleGraphs the content graphs the request's caller may see */
+    /**
+     * @param pool          runs retrieval and light filters (shared with summarize and export)
+     * @param heavyPool     runs the filters {@link FilterCost#heavy()} says are heavy, so that they wait for each
+     *                      other and not light requests for them
+     * @param visibleGraphs the content graphs the request's caller may see
+     */
     public FilterHandler(FilterService filter, ArticleRetriever retriever, PidRegistry registry,
-                         Supplier<VocabularyIndex> vocabulary, WorkerPool pool, String baseUrl,
+                         Supplier<VocabularyIndex> vocabulary, WorkerPool pool, WorkerPool heavyPool, String baseUrl,
                          Function<RoutingContext, List<String>> visibleGraphs) {
         this.filter = filter;
         this.retriever = retriever;
         this.registry = registry;
         this.vocabulary = vocabulary;
         this.pool = pool;
+        this.heavyPool = heavyPool;
         this.baseUrl = baseUrl;
         this.visibleGraphs = visibleGraphs;
     }
@@ -66,14 +77,19 @@ public final class FilterHandler {
         }
         List<String> graphs = visibleGraphs.apply(ctx);
         Future<List<FilterService.Candidate>> candidates;
+        WorkerPool lane;
         if (byList) {
-            candidates = candidatesFromList(body.pidIds("articles", MAX_ARTICLES, baseUrl));
+            Set<String> ids = body.pidIds("articles", MAX_ARTICLES, baseUrl);
+            lane = FilterCost.of(ids.size(), selection).checked().heavy() ? heavyPool : pool;
+            candidates = candidatesFromList(ids, Caller.of(ctx));
         } else {
-            String q = body.string("q", 1000);
-            if (q.isBlank()) {
-                throw ApiException.badRequest("empty_query", "'q' must not be blank.");
+            String q = TextInput.query(body.string("q", 1000));
+            if (q.isEmpty()) {
+                throw ApiException.badRequest("empty_query",
+                        "'q' must contain visible characters (spaces, control and invisible characters do not count).");
             }
             int k = body.integer("k", 1, 100, 10);
+            lane = FilterCost.of(k, selection).checked().heavy() ? heavyPool : pool;
             if (retriever == null) {
                 throw new ApiException(503, "search_unavailable", "Search is not available on this server.");
             }
@@ -81,15 +97,22 @@ public final class FilterHandler {
             candidates = pool.submit(() -> retriever.retrieve(q, k, selection, yearFrom, yearTo, accessLevels));
         }
         candidates
-                .compose(list -> pool.submit(() -> filter.filter(list, selection, graphs, yearFrom, yearTo))
+                .compose(list -> lane.submit(() -> filter.filter(list, selection, graphs, yearFrom, yearTo))
                         .map(result -> toJson(result, list.size())))
                 .onSuccess(json -> ctx.json(json))
                 .onFailure(ctx::fail);
     }
 
-    private Future<List<FilterService.Candidate>> candidatesFromList(Set<String> ids) {
+    /**
+     * The candidates of a list of PIDs. Anything that is not an article the caller may see is refused
+     * exactly as an id never issued is, so that the answer tells nothing about restricted objects.
+     */
+    private Future<List<FilterService.Candidate>> candidatesFromList(Set<String> ids, Caller caller) {
         return registry.findAll(ids).map(found -> {
-            List<String> unknown = ids.stream().filter(id -> !found.containsKey(id)).toList();
+            List<String> unknown = ids.stream().filter(id -> {
+                PidRecord record = found.get(id);
+                return record == null || record.kind() != FdoKind.ARTICLE || !caller.mayRead(record.accessLevel());
+            }).toList();
             if (!unknown.isEmpty()) {
                 throw ApiException.badRequest("unknown_article", "No article with PID " + baseUrl + "/pid/" + unknown.get(0) + ".");
             }

@@ -1,50 +1,86 @@
 package org.fairrag.http;
 
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
+import io.vertx.core.Handler;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import io.vertx.ext.healthchecks.HealthChecks;
-import io.vertx.ext.healthchecks.Status;
-import io.vertx.ext.web.healthchecks.HealthCheckHandler;
+import io.vertx.ext.web.RoutingContext;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * {@code /health}: one check per component, each answering UP or DOWN with details; the whole is DOWN
- * (503) when any component is. Checks run on the event loop but never block: each component's probe
- * returns a future.
+ * {@code /health}: one check per component, each {@code UP}, {@code DEGRADED} (working, but saturated: new work
+ * waits or is refused) or {@code DOWN}. The whole is {@code DOWN} (503) when any component is, else
+ * {@code DEGRADED} when any is, else {@code UP} (both 200). Probes run on the event loop but never block: each
+ * returns a future. Only holders of an admin key see the components' details (store addresses, counts,
+ * errors); everyone else sees statuses alone.
  */
 public final class HealthChecksFactory {
 
     /** How long a single probe may take before it counts as DOWN. */
     public static final long PROBE_TIMEOUT_MS = 3_000;
 
-    private final HealthChecks checks;
+    public enum Status { UP, DEGRADED, DOWN }
 
-    public HealthChecksFactory(Vertx vertx) {
-        this.checks = HealthChecks.create(vertx);
-    }
+    private record Result(String id, Status status, JsonObject details) {}
+
+    private final Map<String, Supplier<Future<Result>>> probes = new LinkedHashMap<>();
 
     /** Adds a component whose probe succeeds with details (UP) or fails (DOWN, with the reason). */
     public HealthChecksFactory component(String name, Supplier<Future<JsonObject>> probe) {
-        checks.register(name, PROBE_TIMEOUT_MS, promise -> {
+        probes.put(name, () -> {
             Future<JsonObject> result;
             try {
                 result = probe.get();
             } catch (RuntimeException e) {
                 result = Future.failedFuture(e);
             }
-            result.onComplete(ar -> promise.complete(ar.succeeded()
-                    ? Status.OK(ar.result())
-                    : Status.KO(new JsonObject().put("error", String.valueOf(ar.cause().getMessage())))));
+            return result.timeout(PROBE_TIMEOUT_MS, TimeUnit.MILLISECONDS)
+                    .map(details -> new Result(name, Status.UP, details))
+                    .otherwise(e -> new Result(name, Status.DOWN,
+                            new JsonObject().put("error", String.valueOf(e.getMessage()))));
         });
         return this;
     }
 
-    public HealthCheckHandler handler() {
-        return HealthCheckHandler.createWithHealthChecks(checks);
+    /** Adds a component that is UP, or DEGRADED while {@code saturated} says so; never DOWN. */
+    public HealthChecksFactory load(String name, BooleanSupplier saturated, Supplier<JsonObject> details) {
+        probes.put(name, () -> Future.succeededFuture(new Result(name,
+                saturated.getAsBoolean() ? Status.DEGRADED : Status.UP, details.get())));
+        return this;
     }
 
-    public HealthChecks checks() {
-        return checks;
+    /** @param showsDetails whether the request's caller may see the components' details */
+    public Handler<RoutingContext> handler(Function<RoutingContext, Future<Boolean>> showsDetails) {
+        return ctx -> {
+            List<Future<Result>> results = new ArrayList<>();
+            probes.values().forEach(probe -> results.add(probe.get()));
+            Future.join(results).onComplete(done -> showsDetails.apply(ctx).otherwise(false).onComplete(details -> {
+                Status overall = Status.UP;
+                JsonArray checks = new JsonArray();
+                for (Future<Result> f : results) {
+                    Result r = f.result();
+                    if (r.status().compareTo(overall) > 0) {
+                        overall = r.status();
+                    }
+                    JsonObject check = new JsonObject().put("id", r.id()).put("status", r.status().name());
+                    if (details.result()) {
+                        check.put("data", r.details());
+                    }
+                    checks.add(check);
+                }
+                ctx.response()
+                        .setStatusCode(overall == Status.DOWN ? 503 : 200)
+                        .putHeader("Content-Type", "application/json; charset=utf-8")
+                        .putHeader("Cache-Control", "no-store")
+                        .end(new JsonObject().put("status", overall.name()).put("checks", checks).encode());
+            }));
+        };
     }
 }

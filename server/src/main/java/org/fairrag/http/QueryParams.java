@@ -21,16 +21,21 @@ final class QueryParams {
         this.ctx = ctx;
     }
 
-    /** The trimmed value of a parameter that must be present and not blank. */
+    /**
+     * The value of a text parameter that must be present and say something: cleaned by {@link TextInput#query};
+     * absent, or nothing visible left, is a 400.
+     */
     String requiredText(String name) {
         String v = ctx.queryParams().get(name);
-        if (v == null || v.isBlank()) {
-            throw ApiException.badRequest("missing_parameter", "Parameter " + name + " is required and must not be empty.");
-        }
-        if (v.length() > MAX_TEXT) {
+        if (v != null && v.length() > MAX_TEXT) {
             throw ApiException.badRequest("invalid_parameter", "Parameter " + name + " is longer than " + MAX_TEXT + " characters.");
         }
-        return v.strip();
+        String text = TextInput.query(v);
+        if (text.isEmpty()) {
+            throw ApiException.badRequest("missing_parameter", "Parameter " + name
+                    + " is required and must contain visible characters (spaces, control and invisible characters do not count).");
+        }
+        return text;
     }
 
     int integer(String name, int defaultValue, int min, int max) {

@@ -6,26 +6,37 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.fairrag.filter.TermSelection;
+import org.fairrag.generate.Cancellation;
 import org.fairrag.generate.Prompts;
 import org.fairrag.generate.SourceArticle;
 import org.fairrag.generate.Statement;
 import org.fairrag.generate.Summary;
+import org.fairrag.generate.SummaryInput;
 import org.fairrag.generate.SummaryService;
 import org.fairrag.vocab.Term;
 import org.fairrag.vocab.VocabularyIndex;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code POST /api/summarize}: a summary of chosen articles in which every statement cites them, stored
  * as an FDO. With {@code Accept: text/event-stream} the statements stream as they are made
  * ({@code statement} events), then the stored summary ({@code summary}) or an {@code error} event.
  * {@code GET /api/summarize/prompt} gives the default request and the model.
+ *
+ * <p>A request identical to one already answered gets the summary already published ({@code 200}), at no
+ * cost; a new summary ({@code 201}) counts against the caller's hourly quota ({@code 429} beyond it). When
+ * the client goes away before the end, the summarizer is stopped and nothing is published.
  */
 public final class SummarizeHandler {
 
+    private static final Logger LOG = LoggerFactory.getLogger(SummarizeHandler.class);
     private static final Set<String> FIELDS = Set.of("articles", "prompt", "terms");
     public static final int MAX_PROMPT = 4000;
 
@@ -34,15 +45,20 @@ public final class SummarizeHandler {
     private final Supplier<VocabularyIndex> vocabulary;
     private final String baseUrl;
     private final Function<RoutingContext, List<String>> visibleGraphs;
+    private final TokenBuckets hourlyQuota;
 
-    /** @param visibleGraphs the content graphs the request's caller may see */
+    /**
+     * @param visibleGraphs the content graphs the request's caller may see
+     * @param hourlyQuota   new summaries per client (see {@link Caller#rateKey}); null for no quota
+     */
     public SummarizeHandler(SummaryService summaries, Prompts prompts, Supplier<VocabularyIndex> vocabulary,
-                            String baseUrl, Function<RoutingContext, List<String>> visibleGraphs) {
+                            String baseUrl, Function<RoutingContext, List<String>> visibleGraphs, TokenBuckets hourlyQuota) {
         this.summaries = summaries;
         this.prompts = prompts;
         this.vocabulary = vocabulary;
         this.baseUrl = baseUrl;
         this.visibleGraphs = visibleGraphs;
+        this.hourlyQuota = hourlyQuota;
     }
 
     public void defaultPrompt(RoutingContext ctx) {
@@ -52,53 +68,116 @@ public final class SummarizeHandler {
     public void handle(RoutingContext ctx) {
         JsonRequest body = JsonRequest.of(ctx, FIELDS);
         List<String> pids = body.requiredPids("articles", SummaryService.MAX_SOURCES, baseUrl);
-        String prompt = body.string("prompt", MAX_PROMPT);
-        if (prompt == null || prompt.isBlank()) {
-            prompt = prompts.defaultSummaryPrompt();
-        }
+        String typed = TextInput.prose(body.string("prompt", MAX_PROMPT));
+        String prompt = typed.isEmpty() ? prompts.defaultSummaryPrompt() : typed;
         VocabularyIndex vocab = vocabulary.get();
         List<String> labels = TermSelection.validated(body.strings("terms", TermSelection.MAX_TERMS), null, false,
                 List.of(), vocab).terms().stream().map(id -> vocab.byId(id).map(Term::label).orElseThrow()).toList();
         boolean stream = accepts(ctx, "text/event-stream");
-        String request = prompt;
+        Cancellation cancellation = new Cancellation();
+        ctx.response().closeHandler(v -> {
+            if (!ctx.response().ended()) {
+                cancellation.cancel();
+            }
+        });
         summaries.sources(pids, visibleGraphs.apply(ctx))
+                .map(sources -> new SummaryInput(prompt, sources, labels))
+                .compose(input -> summaries.published(input).map(published -> new Request(input, published)))
                 .onFailure(ctx::fail)
-                .onSuccess(sources -> {
+                .onSuccess(request -> {
+                    if (request.published().isPresent()) {
+                        answer(ctx, stream, request.published().get(), 200);
+                        return;
+                    }
+                    if (!quotaAllows(ctx)) {
+                        return;
+                    }
                     if (stream) {
-                        stream(ctx, request, sources, labels);
+                        stream(ctx, request.input(), cancellation);
                     } else {
-                        summaries.summarize(request, sources, labels, s -> { })
-                                .onSuccess(summary -> ctx.response().setStatusCode(201)
-                                        .putHeader("Location", summary.pid())
-                                        .putHeader("Content-Type", "application/json; charset=utf-8")
-                                        .end(toJson(summary).encode()))
-                                .onFailure(ctx::fail);
+                        summaries.summarize(request.input(), s -> { }, cancellation)
+                                .onSuccess(summary -> answer(ctx, false, summary, 201))
+                                .onFailure(e -> failed(ctx, e));
                     }
                 });
     }
 
-    private void stream(RoutingContext ctx, String prompt, List<SourceArticle> sources, List<String> labels) {
-        HttpServerResponse response = ctx.response()
-                .setChunked(true)
-                .putHeader("Content-Type", "text/event-stream; charset=utf-8")
-                .putHeader("Cache-Control", "no-cache")
-                .putHeader("X-Accel-Buffering", "no");
-        response.write(": summarizing " + sources.size() + " articles\n\n");
+    private record Request(SummaryInput input, Optional<Summary> published) {}
+
+    /** Counts a new summary against the caller's quota; false (and the request failed with 429) when it is spent. */
+    private boolean quotaAllows(RoutingContext ctx) {
+        if (hourlyQuota == null) {
+            return true;
+        }
+        TokenBuckets.Decision decision = hourlyQuota.take(Caller.of(ctx).rateKey(ctx));
+        if (!decision.allowed()) {
+            ctx.fail(new ApiException(429, "summary_quota", "This client has made as many new summaries as an hour allows;"
+                    + " the next is possible in " + decision.retryAfterSeconds() + " s (a request already answered is"
+                    + " answered again at any time).", decision.retryAfterSeconds()));
+            return false;
+        }
+        return true;
+    }
+
+    private void answer(RoutingContext ctx, boolean stream, Summary summary, int status) {
+        if (!stream) {
+            ctx.response().setStatusCode(status)
+                    .putHeader("Location", summary.pid())
+                    .putHeader("Content-Type", "application/json; charset=utf-8")
+                    .end(toJson(summary).encode());
+            return;
+        }
+        HttpServerResponse response = startEvents(ctx, summary.sources().size());
+        summary.statements().forEach(s -> event(response, "statement", toJson(s)));
+        event(response, "summary", toJson(summary));
+        response.end();
+    }
+
+    private void stream(RoutingContext ctx, SummaryInput input, Cancellation cancellation) {
+        HttpServerResponse response = startEvents(ctx, input.sources().size());
         Context context = ctx.vertx().getOrCreateContext();
-        summaries.summarize(prompt, sources, labels,
-                        statement -> context.runOnContext(v -> event(response, "statement", toJson(statement))))
+        summaries.summarize(input, statement -> context.runOnContext(v -> event(response, "statement", toJson(statement))),
+                        cancellation)
                 .onComplete(ar -> context.runOnContext(v -> {
                     if (ar.succeeded()) {
                         event(response, "summary", toJson(ar.result()));
+                    } else if (ar.cause() instanceof CancellationException) {
+                        cancelled(ctx);
+                        return;
                     } else {
                         ApiException e = ar.cause() instanceof ApiException a ? a
                                 : new ApiException(500, "internal_error", "The summary failed; it has been logged.");
+                        if (!(ar.cause() instanceof ApiException)) {
+                            LOG.error("POST /api/summarize [{}] failed", RequestLogHandler.requestId(ctx), ar.cause());
+                        }
                         event(response, "error", Errors.body(e.code(), e.getMessage()).put("status", e.status()));
                     }
                     if (!response.closed()) {
                         response.end();
                     }
                 }));
+    }
+
+    private static HttpServerResponse startEvents(RoutingContext ctx, int sources) {
+        HttpServerResponse response = ctx.response()
+                .setChunked(true)
+                .putHeader("Content-Type", "text/event-stream; charset=utf-8")
+                .putHeader("X-Accel-Buffering", "no");
+        response.write(": summarizing " + sources + " articles\n\n");
+        return response;
+    }
+
+    private static void failed(RoutingContext ctx, Throwable e) {
+        if (e instanceof CancellationException) {
+            cancelled(ctx);
+        } else {
+            ctx.fail(e);
+        }
+    }
+
+    private static void cancelled(RoutingContext ctx) {
+        LOG.info("POST /api/summarize [{}]: the client went away; the summarizer was stopped and nothing was published",
+                RequestLogHandler.requestId(ctx));
     }
 
     private static void event(HttpServerResponse response, String name, JsonObject data) {

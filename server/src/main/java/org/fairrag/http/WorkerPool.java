@@ -20,12 +20,14 @@ public final class WorkerPool implements AutoCloseable {
     private final String name;
     private final WorkerExecutor executor;
     private final Semaphore permits;
+    private final int threads;
     private final int capacity;
     private final AtomicLong refused = new AtomicLong();
 
     public WorkerPool(Vertx vertx, String name, int threads, int queue) {
         this.name = name;
         this.executor = vertx.createSharedWorkerExecutor("fairrag-" + name, threads);
+        this.threads = threads;
         this.capacity = threads + queue;
         this.permits = new Semaphore(capacity);
     }
@@ -51,6 +53,15 @@ public final class WorkerPool implements AutoCloseable {
 
     public int capacity() {
         return capacity;
+    }
+
+    public int threads() {
+        return threads;
+    }
+
+    /** Whether every thread is taken: new tasks wait for one (or are refused once the queue is full too). */
+    public boolean saturated() {
+        return inFlight() >= threads;
     }
 
     /** Publishes the pool's use: tasks in flight, its capacity, and tasks refused because it was full. */

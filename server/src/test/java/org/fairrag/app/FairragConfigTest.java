@@ -18,7 +18,7 @@ class FairragConfigTest {
         assertThat(c.dataDir()).isEqualTo(Path.of("./fairrag-data").toAbsolutePath().normalize());
         assertThat(c.baseUrl()).isEqualTo("http://localhost:8080");
         assertThat(c.embeddedPostgres()).isTrue();
-        assertThat(c.embeddedFuseki()).isTrue();
+        assertThat(c.embeddedTripleStore()).isTrue();
         assertThat(c.sparqlTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(c.sparqlMaxRows()).isEqualTo(10_000);
         assertThat(c.limits()).isEqualTo(FairragConfig.Limits.DEFAULT);
@@ -115,5 +115,41 @@ class FairragConfigTest {
                 .hasMessageContaining("FAIRRAG_EMBEDDING");
         assertThatThrownBy(() -> FairragConfig.fromEnvironment(Map.of("FAIRRAG_EMBEDDING", "openai")).build())
                 .hasMessageContaining("FAIRRAG_EMBEDDING_API_KEY");
+    }
+
+    @Test
+    void should_read_the_connection_timeouts_and_quotas() {
+        FairragConfig defaults = FairragConfig.fromEnvironment(Map.of()).build();
+        FairragConfig c = FairragConfig.fromEnvironment(Map.of(
+                "FAIRRAG_IDLE_TIMEOUT", "5m",
+                "FAIRRAG_WRITE_TIMEOUT", "10s",
+                "FAIRRAG_SUMMARY_LIMIT", "5",
+                "FAIRRAG_KEY_LOOKUP_RATE", "0.5",
+                "FAIRRAG_KEY_LOOKUP_BURST", "4",
+                "FAIRRAG_API_KEY_CACHE", "15s")).build();
+
+        assertThat(defaults.connections()).isEqualTo(new FairragConfig.Connections(Duration.ofSeconds(180), Duration.ofSeconds(30)));
+        assertThat(defaults.quotas()).isEqualTo(new FairragConfig.Quotas(30, 1, 10, Duration.ofSeconds(30)));
+        assertThat(c.connections()).isEqualTo(new FairragConfig.Connections(Duration.ofMinutes(5), Duration.ofSeconds(10)));
+        assertThat(c.quotas()).isEqualTo(new FairragConfig.Quotas(5, 0.5, 4, Duration.ofSeconds(15)));
+        assertThat(c.toBuilder().build()).isEqualTo(c);
+    }
+
+    @Test
+    void should_explain_bad_timeouts_and_quotas() {
+        assertThatThrownBy(() -> FairragConfig.fromEnvironment(Map.of("FAIRRAG_WRITE_TIMEOUT", "0s")).build())
+                .hasMessageContaining("FAIRRAG_WRITE_TIMEOUT");
+        assertThatThrownBy(() -> FairragConfig.fromEnvironment(Map.of("FAIRRAG_IDLE_TIMEOUT", "soon")).build())
+                .hasMessageContaining("FAIRRAG_IDLE_TIMEOUT");
+        // A connection waiting for the chat model must not be closed as idle.
+        assertThatThrownBy(() -> FairragConfig.fromEnvironment(Map.of("FAIRRAG_IDLE_TIMEOUT", "60s", "FAIRRAG_LLM", "openai",
+                "FAIRRAG_LLM_TIMEOUT", "120s")).build())
+                .hasMessageContaining("FAIRRAG_IDLE_TIMEOUT").hasMessageContaining("FAIRRAG_LLM_TIMEOUT");
+        assertThatThrownBy(() -> FairragConfig.fromEnvironment(Map.of("FAIRRAG_SUMMARY_LIMIT", "-1")).build())
+                .hasMessageContaining("FAIRRAG_SUMMARY_LIMIT");
+        assertThatThrownBy(() -> FairragConfig.fromEnvironment(Map.of("FAIRRAG_KEY_LOOKUP_BURST", "0")).build())
+                .hasMessageContaining("FAIRRAG_KEY_LOOKUP_BURST");
+        assertThatThrownBy(() -> FairragConfig.fromEnvironment(Map.of("FAIRRAG_API_KEY_CACHE", "-5s")).build())
+                .hasMessageContaining("FAIRRAG_API_KEY_CACHE");
     }
 }

@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The chat-model path of {@code /api/summarize} against a local OpenAI-compatible test server started
- * by the test: a boundary double standing in for a remote model that cannot run here.
+ * by the test: a boundary double standing in for a remote model that cannot run here. Each test asks
+ * with a prompt of its own, since an identical request is answered with the summary already published.
  */
 class ChatSummarizerBoundaryDoubleTest {
 
@@ -82,7 +83,7 @@ class ChatSummarizerBoundaryDoubleTest {
     void should_stream_the_statements_as_the_model_produces_them() throws Exception {
         model.answerWith("Statement one about the dogs [1].\nStatement two about the skin [2].\nStatement three [3].\n");
 
-        HttpResponse<String> r = summarize("text/event-stream", "Summarize.");
+        HttpResponse<String> r = summarize("text/event-stream", "Summarize, streaming.");
 
         List<String> events = r.body().lines().filter(l -> l.startsWith("event: ")).toList();
         assertThat(events).containsExactly("event: statement", "event: statement", "event: statement", "event: summary");
@@ -93,7 +94,7 @@ class ChatSummarizerBoundaryDoubleTest {
     void should_never_show_a_citation_of_a_source_that_was_not_given() throws Exception {
         model.answerWith("A supported claim [2][7].\nAn invented claim [9].\n");
 
-        JsonObject summary = new JsonObject(summarize("json", "Summarize.").body());
+        JsonObject summary = new JsonObject(summarize("json", "Summarize, citing only what was given.").body());
 
         assertThat(summary.getString("text")).doesNotContain("[7]").doesNotContain("[9]").doesNotContain("invented");
         assertThat(summary.getJsonArray("statements")).hasSize(1);
@@ -109,7 +110,7 @@ class ChatSummarizerBoundaryDoubleTest {
     void should_answer_502_when_the_model_fails() throws Exception {
         model.behave(Behaviour.FAIL);
 
-        HttpResponse<String> r = summarize("json", "Summarize.");
+        HttpResponse<String> r = summarize("json", "Summarize, though the model fails.");
 
         assertThat(r.statusCode()).isEqualTo(502);
         assertThat(r.body()).contains("model_error");
@@ -119,7 +120,7 @@ class ChatSummarizerBoundaryDoubleTest {
     void should_answer_504_when_the_model_does_not_answer_in_time() throws Exception {
         model.behave(Behaviour.HANG);
 
-        HttpResponse<String> r = summarize("json", "Summarize.");
+        HttpResponse<String> r = summarize("json", "Summarize, though the model hangs.");
 
         assertThat(r.statusCode()).isEqualTo(504);
         assertThat(r.body()).contains("model_timeout");
@@ -129,7 +130,7 @@ class ChatSummarizerBoundaryDoubleTest {
     void should_send_an_error_event_when_the_model_fails_while_streaming() throws Exception {
         model.behave(Behaviour.FAIL);
 
-        HttpResponse<String> r = summarize("text/event-stream", "Summarize.");
+        HttpResponse<String> r = summarize("text/event-stream", "Summarize, streaming, though the model fails.");
 
         assertThat(r.body()).contains("event: error").contains("model_error");
     }

@@ -132,7 +132,7 @@ class SparqlEndpointTest {
         HttpResponse<String> r = get("SELECT ?s WHERE { ?s ?p ?o }", "text/csv");
 
         assertThat(r.statusCode()).isEqualTo(200);
-        assertThat(r.headers().firstValue(SparqlProxy.RESULT_CAP_HEADER)).contains("10000");
+        assertThat(r.headers().firstValue(SparqlHandler.RESULT_CAP_HEADER)).contains("10000");
         assertThat(r.body().lines().count()).isEqualTo(10_001);
     }
 

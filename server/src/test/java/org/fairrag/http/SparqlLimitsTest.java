@@ -53,7 +53,7 @@ class SparqlLimitsTest {
         HttpResponse<String> r = get("SELECT ?s WHERE { ?s ?p ?o } LIMIT 100");
 
         assertThat(r.statusCode()).isEqualTo(200);
-        assertThat(r.headers().firstValue(SparqlProxy.RESULT_CAP_HEADER)).contains("5");
+        assertThat(r.headers().firstValue(SparqlHandler.RESULT_CAP_HEADER)).contains("5");
         assertThat(r.body().lines().count()).isEqualTo(6);
     }
 
@@ -61,7 +61,7 @@ class SparqlLimitsTest {
     void should_keep_a_smaller_limit_untouched() throws Exception {
         HttpResponse<String> r = get("SELECT ?s WHERE { ?s ?p ?o } LIMIT 2");
 
-        assertThat(r.headers().firstValue(SparqlProxy.RESULT_CAP_HEADER)).isEmpty();
+        assertThat(r.headers().firstValue(SparqlHandler.RESULT_CAP_HEADER)).isEmpty();
         assertThat(r.body().lines().count()).isEqualTo(3);
     }
 

@@ -20,7 +20,7 @@ import org.fairrag.store.PidRecord;
 import org.fairrag.testing.TestFairrag;
 import org.junit.jupiter.api.Test;
 
-/** Ingestion into real embedded PostgreSQL and Fuseki, with the full MeSH vocabulary, on the real sample files. */
+/** Ingestion into real embedded PostgreSQL and TDB2, with the full MeSH vocabulary, on the real sample files. */
 class ArticleIngestTest {
 
     private final Fairrag fairrag = TestFairrag.mesh();

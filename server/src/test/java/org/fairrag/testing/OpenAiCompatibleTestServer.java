@@ -5,17 +5,21 @@ import io.vertx.core.http.HttpServer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A test double at the boundary fairrag cannot reach here: a local server speaking the OpenAI chat
- * completions API (streaming and not), answering with scripted text, an upstream error, or nothing at
- * all (to provoke a timeout). It records every request body it receives.
+ * completions API (streaming and not), answering with scripted text (at once, or a token at a time like
+ * a slow model), an upstream error, or nothing at all (to provoke a timeout). It records every request
+ * body it receives, and counts the streams its client closed before their end.
  */
 public final class OpenAiCompatibleTestServer implements AutoCloseable {
 
     /** How the next requests are answered. */
-    public enum Behaviour { ANSWER, FAIL, HANG }
+    public enum Behaviour { ANSWER, TRICKLE, FAIL, HANG }
 
     private final Vertx vertx = Vertx.vertx();
     private final HttpServer server;
@@ -23,7 +27,8 @@ public final class OpenAiCompatibleTestServer implements AutoCloseable {
     private volatile Behaviour behaviour = Behaviour.ANSWER;
     private volatile String answer = "";
     /** Answers given one per request, in order, before {@link #answer} takes over. */
-    private final java.util.Queue<String> script = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    private final Queue<String> script = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger closedBeforeEnd = new AtomicInteger();
 
     public OpenAiCompatibleTestServer() {
         server = vertx.createHttpServer().requestHandler(req -> req.body().onSuccess(body -> {
@@ -34,6 +39,7 @@ public final class OpenAiCompatibleTestServer implements AutoCloseable {
                         .end(new JsonObject().put("error", new JsonObject().put("message", "upstream exploded")
                                 .put("type", "server_error")).encode());
                 case HANG -> { } // never answers
+                case TRICKLE -> trickle(req.response());
                 case ANSWER -> {
                     if (json.getBoolean("stream", false)) {
                         stream(req.response());
@@ -62,6 +68,39 @@ public final class OpenAiCompatibleTestServer implements AutoCloseable {
         response.end("data: [DONE]\n\n");
     }
 
+    /** One token of a few characters every 50 ms, as a slow model writes. */
+    private void trickle(io.vertx.core.http.HttpServerResponse response) {
+        response.setChunked(true).putHeader("Content-Type", "text/event-stream");
+        response.closeHandler(v -> {
+            if (!response.ended()) {
+                closedBeforeEnd.incrementAndGet();
+            }
+        });
+        String text = answer;
+        int[] next = {0};
+        vertx.setPeriodic(50, timer -> {
+            if (response.closed() || response.ended()) {
+                vertx.cancelTimer(timer);
+                return;
+            }
+            if (next[0] >= text.length()) {
+                vertx.cancelTimer(timer);
+                JsonObject last = new JsonObject().put("id", "c1").put("object", "chat.completion.chunk")
+                        .put("model", "test-model").put("choices", new JsonArray().add(new JsonObject().put("index", 0)
+                                .put("delta", new JsonObject()).put("finish_reason", "stop")));
+                response.write("data: " + last.encode() + "\n\n");
+                response.end("data: [DONE]\n\n");
+                return;
+            }
+            String piece = text.substring(next[0], Math.min(text.length(), next[0] + 7));
+            next[0] += 7;
+            JsonObject chunk = new JsonObject().put("id", "c1").put("object", "chat.completion.chunk")
+                    .put("model", "test-model").put("choices", new JsonArray().add(new JsonObject().put("index", 0)
+                            .put("delta", new JsonObject().put("content", piece))));
+            response.write("data: " + chunk.encode() + "\n\n");
+        });
+    }
+
     private JsonObject completion() {
         String scripted = script.poll();
         String content = scripted != null ? scripted : answer;
@@ -86,12 +125,23 @@ public final class OpenAiCompatibleTestServer implements AutoCloseable {
     public void answerInTurn(String... texts) {
         behaviour = Behaviour.ANSWER;
         script.clear();
-        script.addAll(java.util.List.of(texts));
+        script.addAll(List.of(texts));
         answer = texts[texts.length - 1];
     }
 
     public void behave(Behaviour b) {
         behaviour = b;
+    }
+
+    /** Answers the next requests with {@code text}, streamed a token at a time. */
+    public void trickle(String text) {
+        answer = text;
+        behaviour = Behaviour.TRICKLE;
+    }
+
+    /** Streams whose client closed the connection before the answer's end. */
+    public int closedBeforeEnd() {
+        return closedBeforeEnd.get();
     }
 
     public List<JsonObject> requests() {

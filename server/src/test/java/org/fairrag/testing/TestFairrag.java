@@ -16,7 +16,7 @@ import org.fairrag.vocab.VocabularyInfo;
 import org.fairrag.vocab.read.MeshTsvReader;
 
 /**
- * Real fairrag instances for tests: embedded PostgreSQL and Fuseki in a fresh directory under
+ * Real fairrag instances for tests: embedded PostgreSQL and TDB2 in a fresh directory under
  * {@code target/}. Expensive instances are shared by the whole test JVM and closed when it exits:
  * {@link #demo()} holds MeSH and the bundled demo articles, with the embedded vector index and the real
  * embedding model, and serves HTTP; {@link #mesh()} holds MeSH only, for tests that ingest files of
@@ -52,14 +52,16 @@ public final class TestFairrag {
     }
 
     /**
-     * A test instance's configuration: no vector index, and no rate limits (tests send bursts of requests;
-     * {@code LimitsTest} sets its own), a short shutdown grace.
+     * A test instance's configuration: no vector index, and no rate limits or quotas (tests send bursts of
+     * requests; {@code LimitsTest} and the tests in {@code org.fairrag.security} set their own), a short
+     * shutdown grace.
      */
     public static FairragConfig config(Path dataDir) {
         FairragConfig.Limits d = FairragConfig.Limits.DEFAULT;
         return FairragConfig.builder().dataDir(dataDir).port(0).host("127.0.0.1").baseUrl(BASE_URL)
                 .loadDemo(false).vectors(VectorStoreSettings.Kind.NONE)
                 .limits(new FairragConfig.Limits(0, 1, 0, 1, d.maxBodyBytes(), d.maxUriLength(), Duration.ofSeconds(2)))
+                .quotas(new FairragConfig.Quotas(0, 0, 1, FairragConfig.Quotas.DEFAULT.apiKeyCacheTime()))
                 .build();
     }
 

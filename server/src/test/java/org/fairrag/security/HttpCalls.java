@@ -1,0 +1,51 @@
+package org.fairrag.security;
+
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import org.fairrag.testing.TestFairrag;
+
+/** Requests to a running test server: paths, or PIDs under {@link TestFairrag#BASE_URL}, with optional headers. */
+final class HttpCalls {
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private final int port;
+
+    HttpCalls(int port) {
+        this.port = port;
+    }
+
+    HttpResponse<String> get(String pathOrPid, String... headers) throws Exception {
+        return send(request(pathOrPid, headers).GET());
+    }
+
+    HttpResponse<String> post(String pathOrPid, String json, String... headers) throws Exception {
+        return postBytes(pathOrPid, json.getBytes(StandardCharsets.UTF_8), headers);
+    }
+
+    HttpResponse<String> postBytes(String pathOrPid, byte[] json, String... headers) throws Exception {
+        return send(request(pathOrPid, headers).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(json)));
+    }
+
+    private HttpRequest.Builder request(String pathOrPid, String... headers) {
+        String path = pathOrPid.startsWith(TestFairrag.BASE_URL) ? pathOrPid.substring(TestFairrag.BASE_URL.length()) : pathOrPid;
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path));
+        if (headers.length > 0) {
+            b.headers(headers);
+        }
+        return b;
+    }
+
+    private HttpResponse<String> send(HttpRequest.Builder b) throws Exception {
+        return http.send(b.timeout(Duration.ofSeconds(120)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    static String enc(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+}

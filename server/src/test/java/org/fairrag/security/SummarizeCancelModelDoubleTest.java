@@ -1,0 +1,138 @@
+package org.fairrag.security;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.apache.jena.query.QueryFactory;
+import org.fairrag.app.Fairrag;
+import org.fairrag.app.FairragConfig;
+import org.fairrag.app.HttpServerLauncher;
+import org.fairrag.fdo.FdoKind;
+import org.fairrag.ingest.ArticleIngest;
+import org.fairrag.ingest.IngestProgress;
+import org.fairrag.ingest.SourceFile;
+import org.fairrag.testing.OpenAiCompatibleTestServer;
+import org.fairrag.testing.TestFairrag;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Replays "closing the stream does not stop the model, and the summary is still published", against
+ * a test double of the remote chat model ({@link OpenAiCompatibleTestServer}, a local OpenAI-compatible
+ * server that writes its answer a token every 50 ms): when the client goes away, the model's stream is
+ * closed and nothing is published; and an identical request does not call the model again.
+ */
+class SummarizeCancelModelDoubleTest {
+
+    /** About 200 tokens: ten seconds of a slow model. */
+    private static final String LONG_ANSWER = "The first study measured an effect in dogs [1].\n".repeat(20);
+
+    private static OpenAiCompatibleTestServer model;
+    private static Fairrag fairrag;
+    private static int port;
+    private static List<String> articles;
+
+    @BeforeAll
+    static void start() throws Exception {
+        model = new OpenAiCompatibleTestServer();
+        fairrag = TestFairrag.open(TestFairrag.config(TestFairrag.newDir("summary-cancel")).toBuilder()
+                .llm(new FairragConfig.Llm("openai", Optional.of(model.baseUrl()), Optional.of("test-model"),
+                        Optional.of("sk-test"), Duration.ofSeconds(60)))
+                .build());
+        fairrag.ingest(SourceFile.of(TestFairrag.resource("/samples/xml/netsynergy_pubmed21n1002.xml.gz")),
+                ArticleIngest.Options.DEFAULT, IngestProgress.NONE);
+        port = HttpServerLauncher.start(fairrag).port();
+        articles = fairrag.graph().select(QueryFactory.create("PREFIX schema: <http://schema.org/> "
+                + "SELECT ?a WHERE { ?a schema:abstract ?abs } ORDER BY ?a LIMIT 3")).stream()
+                .map(r -> r.getResource("a").getURI()).toList();
+    }
+
+    @AfterAll
+    static void stop() {
+        fairrag.close();
+        model.close();
+    }
+
+    @Test
+    void should_close_the_model_double_stream_and_publish_nothing_when_a_streaming_client_goes_away() throws Exception {
+        model.trickle(LONG_ANSWER);
+        int closedBefore = model.closedBeforeEnd();
+        long summariesBefore = summaries();
+
+        try (Socket client = summarize("Which effects were measured, streamed?", "text/event-stream")) {
+            BufferedReader in = new BufferedReader(new InputStreamReader(client.getInputStream(), StandardCharsets.UTF_8));
+            for (String line = in.readLine(); !"event: statement".equals(line); line = in.readLine()) {
+                assertThat(line).as("the stream ended before a statement").isNotNull();
+            }
+        }
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> model.closedBeforeEnd() > closedBefore);
+        // The model's answer would have taken ten seconds more; nothing comes of it.
+        await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(10)).until(() -> summaries() == summariesBefore);
+    }
+
+    @Test
+    void should_close_the_model_double_stream_and_publish_nothing_when_a_waiting_client_goes_away() throws Exception {
+        model.trickle(LONG_ANSWER);
+        int closedBefore = model.closedBeforeEnd();
+        int requestsBefore = model.requests().size();
+        long summariesBefore = summaries();
+
+        try (Socket client = summarize("Which effects were measured, all at once?", "application/json")) {
+            await().atMost(Duration.ofSeconds(30)).until(() -> model.requests().size() > requestsBefore);
+        }
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> model.closedBeforeEnd() > closedBefore);
+        await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(10)).until(() -> summaries() == summariesBefore);
+    }
+
+    @Test
+    void should_not_call_the_model_double_again_for_an_identical_request() throws Exception {
+        model.answerWith("The first study found an effect [1].\nThe others agree [2][3].\n");
+        HttpCalls http = new HttpCalls(port);
+        String request = new JsonObject().put("articles", new JsonArray(articles)).put("prompt", "Did they agree?").encode();
+
+        HttpResponse<String> first = http.post("/api/summarize", request);
+        int calls = model.requests().size();
+        model.answerWith("A different answer the second time [2].\n");
+        HttpResponse<String> again = http.post("/api/summarize", request);
+
+        assertThat(first.statusCode()).as(first.body()).isEqualTo(201);
+        assertThat(again.statusCode()).as(again.body()).isEqualTo(200);
+        assertThat(model.requests()).hasSize(calls);
+        assertThat(new JsonObject(again.body()).getString("text")).isEqualTo(new JsonObject(first.body()).getString("text"));
+        assertThat(new JsonObject(again.body()).getString("pid")).isEqualTo(new JsonObject(first.body()).getString("pid"));
+    }
+
+    /** A summarize request sent over a socket of its own, so that the test decides when the client goes away. */
+    private static Socket summarize(String prompt, String accept) throws Exception {
+        byte[] body = new JsonObject().put("articles", new JsonArray(articles)).put("prompt", prompt).encode()
+                .getBytes(StandardCharsets.UTF_8);
+        Socket socket = new Socket();
+        socket.connect(new InetSocketAddress("127.0.0.1", port));
+        socket.setSoTimeout(30_000);
+        OutputStream out = socket.getOutputStream();
+        out.write(("POST /api/summarize HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: " + accept
+                + "\r\nContent-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        out.write(body);
+        out.flush();
+        return socket;
+    }
+
+    private static long summaries() {
+        return fairrag.registry().countByKind().await().getOrDefault(FdoKind.SUMMARY, 0L);
+    }
+}
