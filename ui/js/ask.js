@@ -1,5 +1,5 @@
 // Ask: a question in plain language answered from the knowledge graph. Shows the answer, the result table
-// (PIDs linked), the SPARQL (one click from the query page), the terms the question was linked to (chips
+// (PIDs linked), the SPARQL (shown here, and one click opens it in the query page), the terms the question was linked to (chips
 // that select them for refine), and hands the articles of an answer to the filter and summary steps.
 // The question lives in the address as ?ask=, next to the flow's own parameters.
 import {$, Status, el, render} from './dom.js';
@@ -65,10 +65,11 @@ function renderAnswer(answer) {
           $('#filter-h').scrollIntoView({block: 'start'});
         },
       }, `Use these ${articles.length} article${articles.length === 1 ? '' : 's'} in the steps below`)) : null,
+    answer.sparql ? el('p', {}, el('a', {id: 'ask-query-link', href: '/sparql#query=' + encodeURIComponent(answer.sparql)},
+      'Open the query that found this in the query page')) : null,
     answer.sparql ? el('details', {className: 'sparql'},
       el('summary', {}, 'Show the SPARQL'),
-      el('pre', {}, el('code', {}, answer.sparql)),
-      el('p', {}, el('a', {href: '/sparql#query=' + encodeURIComponent(answer.sparql)}, 'Open it in the query page'))) : null,
+      el('pre', {}, el('code', {}, answer.sparql))) : null,
     answer.objects.length ? el('details', {className: 'objects'},
       el('summary', {}, `The ${answer.objects.length} objects of this answer, with their PIDs`),
       el('ul', {}, answer.objects.map((o) => el('li', {},

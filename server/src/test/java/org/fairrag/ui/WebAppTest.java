@@ -13,6 +13,8 @@ import com.microsoft.playwright.Playwright;
 import com.microsoft.playwright.assertions.PlaywrightAssertions;
 import com.microsoft.playwright.options.AriaRole;
 import java.io.IOException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -255,8 +257,19 @@ class WebAppTest {
         assertThat(page).hasURL(Pattern.compile(".*[?&]ask=Which\\+articles.*"));
         page.locator("#ask details.sparql summary").click();
         assertThat(page.locator("#ask details.sparql code")).containsText("skos:broader");
-        assertThat(page.locator("#ask details.sparql a").getAttribute("href")).startsWith("/sparql#query=");
+        String sparql = page.locator("#ask details.sparql code").textContent();
         screenshot("10-ask", "#ask");
+
+        // One click opens the query in the query page, where it finds the same rows
+        Page queryPage = newPage(1280, 900);
+        queryPage.navigate(page.url());
+        queryPage.locator("#ask-query-link").click();
+        assertThat(queryPage).hasURL(Pattern.compile(".*/sparql#query=.*"));
+        assertThat(queryPage.locator(".CodeMirror")).containsText("skos:broader");
+        assertThat(URLDecoder.decode(queryPage.url().replaceFirst(".*#query=", ""), StandardCharsets.UTF_8))
+                .isEqualTo(sparql);
+        queryPage.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Run the query")).click();
+        assertThat(queryPage.locator("#query-results tbody tr")).hasCount(found);
 
         // The linked term selects it for refine; the articles become the hits that the filter and summary use
         page.locator("#ask-out button.chip").filter(new Locator.FilterOptions().setHasText("Myocardial Infarction")).click();
