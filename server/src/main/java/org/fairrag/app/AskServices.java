@@ -40,7 +40,7 @@ final class AskServices {
             LOG.info("Questions are read by the chat model {} first, then by the parser", chat.name());
             // The schema in the prompt describes public data only: the prompt leaves this server.
             llm = TextToSparql.create(chat.model(), chat.name(), fairrag.graph(),
-                    List.of(fairrag.graphs().vocabulary(), fairrag.graphs().publicContent()), queries);
+                    List.of(fairrag.graphs().vocabulary(), fairrag.graphs().publicContent()), fairrag::vocabulary, queries);
         }
         return new AskService(parser, queries, config.baseUrl(), llm);
     }

@@ -86,7 +86,7 @@ public final class AskService {
             return Optional.empty();
         }
         return llm.answer(question, graphs).map(a -> new Answer(question, true, a.interpretation(), a.sparql(),
-                a.result(), a.sentence(), writer.objects(a.result(), List.of(), queries, graphs), "llm:" + llm.model(),
+                a.result(), a.sentence(), writer.objects(a.result(), a.terms(), queries, graphs), "llm:" + llm.model(),
                 List.of()));
     }
 

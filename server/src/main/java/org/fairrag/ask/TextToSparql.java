@@ -24,6 +24,7 @@ import org.apache.jena.shared.PrefixMapping;
 import org.fairrag.generate.Prompts;
 import org.fairrag.graph.GraphStore;
 import org.fairrag.http.ApiException;
+import org.fairrag.vocab.VocabularyIndex;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,21 +44,24 @@ public final class TextToSparql {
     private static final Pattern FENCED = Pattern.compile("```(?:sparql|SPARQL)?\\s*\\n?(.*?)```", Pattern.DOTALL);
     private static final Pattern QUERY_START = Pattern.compile("(?i)\\b(PREFIX|BASE|SELECT|ASK|CONSTRUCT|DESCRIBE)\\b");
 
-    /** A query the model wrote that ran, and what came of it. */
-    record Attempt(String sparql, JsonObject result, String sentence, JsonObject interpretation) {}
+    /** A query the model wrote that ran, what came of it, and the vocabulary terms it names. */
+    record Attempt(String sparql, JsonObject result, String sentence, JsonObject interpretation, List<LinkedTerm> terms) {}
 
     private final ChatModel model;
     private final String modelName;
     private final Supplier<String> schema;
+    private final Supplier<VocabularyIndex> vocabulary;
     private final ScopedQueries queries;
     private final PromptTemplate system = PromptTemplate.from(Prompts.read("ask-sparql-system.txt"));
     private final PromptTemplate user = PromptTemplate.from(Prompts.read("ask-sparql-user.txt"));
     private final PromptTemplate repair = PromptTemplate.from(Prompts.read("ask-sparql-repair.txt"));
 
-    TextToSparql(ChatModel model, String modelName, Supplier<String> schema, ScopedQueries queries) {
+    TextToSparql(ChatModel model, String modelName, Supplier<String> schema, Supplier<VocabularyIndex> vocabulary,
+                 ScopedQueries queries) {
         this.model = model;
         this.modelName = modelName;
         this.schema = schema;
+        this.vocabulary = vocabulary;
         this.queries = queries;
     }
 
@@ -66,8 +70,9 @@ public final class TextToSparql {
      *                     prompt goes to the model); the schema is read once, when the first question comes
      */
     public static TextToSparql create(ChatModel model, String modelName, GraphStore graph, List<String> schemaGraphs,
-                                      ScopedQueries queries) {
-        return new TextToSparql(model, modelName, memoized(() -> GraphSchema.describe(graph, schemaGraphs)), queries);
+                                      Supplier<VocabularyIndex> vocabulary, ScopedQueries queries) {
+        return new TextToSparql(model, modelName, memoized(() -> GraphSchema.describe(graph, schemaGraphs)), vocabulary,
+                queries);
     }
 
     private static Supplier<String> memoized(Supplier<String> compute) {
@@ -115,9 +120,11 @@ public final class TextToSparql {
                 Query query = validated(reply);
                 String sparql = query.serialize();
                 JsonObject result = queries.run(sparql, graphs);
+                List<LinkedTerm> terms = QueryTerms.named(query, vocabulary.get());
                 JsonObject interpretation = new JsonObject().put("method", "llm").put("model", modelName)
-                        .put("rounds", round + 1).put("errors", new JsonArray(errors));
-                return Optional.of(new Attempt(sparql, result, sentence(result), interpretation));
+                        .put("rounds", round + 1).put("errors", new JsonArray(errors))
+                        .put("terms", new JsonArray(terms.stream().map(Interpretation::term).toList()));
+                return Optional.of(new Attempt(sparql, result, sentence(result), interpretation, terms));
             } catch (ApiException | QueryParseException | IllegalArgumentException e) {
                 errors.add(e.getMessage());
                 messages.add(UserMessage.from(repair.apply(Map.of("error", e.getMessage())).text()));

@@ -8,6 +8,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import org.apache.jena.query.QueryFactory;
 import org.fairrag.app.Fairrag;
@@ -16,6 +17,9 @@ import org.fairrag.app.HttpServerLauncher;
 import org.fairrag.ingest.ArticleIngest;
 import org.fairrag.ingest.IngestProgress;
 import org.fairrag.ingest.SourceFile;
+import org.fairrag.sparql.QueryComplexity;
+import org.fairrag.vocab.Concept;
+import org.fairrag.vocab.VocabularyInfo;
 import org.fairrag.testing.OpenAiCompatibleTestServer;
 import org.fairrag.testing.OpenAiCompatibleTestServer.Behaviour;
 import org.fairrag.testing.TestFairrag;
@@ -34,6 +38,7 @@ class TextToSparqlBoundaryDoubleTest {
             ```sparql
             SELECT (COUNT(DISTINCT ?article) AS ?count) WHERE { ?article schema:isPartOf/schema:name "Circulation" }
             ```""";
+    private static final String HUMANS = "D006801";
     private static final String EVERY_ARTICLE = "SELECT ?article WHERE { ?article a schema:ScholarlyArticle }";
 
     private static OpenAiCompatibleTestServer model;
@@ -49,6 +54,9 @@ class TextToSparqlBoundaryDoubleTest {
                         Optional.of("sk-test"), Duration.ofSeconds(5)))
                 .build();
         fairrag = TestFairrag.open(config);
+        fairrag.loadVocabulary(VocabularyInfo.MESH_2024, List.of(new Concept(HUMANS, "http://id.nlm.nih.gov/mesh/" + HUMANS,
+                "Humans", List.of("Human"), List.of("B01.050.150.900.649.313.988.400.112.400.400"), List.of(), null)),
+                IngestProgress.NONE);
         fairrag.ingest(SourceFile.of(TestFairrag.resource("/samples/xml/netsynergy_pubmed21n1002.xml.gz")),
                 ArticleIngest.Options.DEFAULT, IngestProgress.NONE);
         fairrag.ingest(SourceFile.of(TestFairrag.resource("/samples/xml/netsynergy_pubmed21n1003.xml.gz")),
@@ -110,6 +118,25 @@ class TextToSparqlBoundaryDoubleTest {
     }
 
     @Test
+    void should_show_the_terms_the_models_query_names_and_their_pids() throws Exception {
+        model.answerWith("SELECT (COUNT(DISTINCT ?article) AS ?count) WHERE { ?term skos:prefLabel|skos:altLabel ?name . "
+                + "FILTER (LCASE(STR(?name)) = \"human\") ?article schema:about ?term }");
+
+        JsonObject answer = ask("How many studies were done on people?", null);
+
+        String pid = fairrag.vocabulary().byId(HUMANS).orElseThrow().pid();
+        JsonObject term = answer.getJsonObject("interpretation").getJsonArray("terms").getJsonObject(0);
+        assertThat(term.getString("text")).isEqualTo("human");
+        assertThat(term.getString("id")).isEqualTo(HUMANS);
+        assertThat(term.getString("pid")).isEqualTo(pid);
+        assertThat(answer.getJsonArray("objects").stream().map(o -> ((JsonObject) o).getString("pid"))).contains(pid);
+        long expected = count("?article schema:about <" + pid + ">");
+        assertThat(expected).isPositive();
+        assertThat(answer.getJsonObject("result").getJsonObject("results").getJsonArray("bindings").getJsonObject(0)
+                .getJsonObject("count").getString("value")).isEqualTo(Long.toString(expected));
+    }
+
+    @Test
     void should_send_a_query_that_does_not_parse_back_once_with_the_error() throws Exception {
         model.answerInTurn("SELECT ?article WHERE { ?article a", CIRCULATION_COUNT);
         int before = model.requests().size();
@@ -139,6 +166,18 @@ class TextToSparqlBoundaryDoubleTest {
         model.answerInTurn("CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }", "CONSTRUCT { ?s ?p ?o } WHERE { ?s ?p ?o }");
         assertThat(ask("Who wrote PMID 31449448?", null).getString("method")).isEqualTo("parser");
         assertThat(model.lastPrompt()).contains("only SELECT and ASK");
+    }
+
+    @Test
+    void should_refuse_a_model_query_that_the_public_endpoint_refuses_as_too_deep() throws Exception {
+        int levels = QueryComplexity.MAX_NESTING + 6;
+        String deep = "SELECT ?s WHERE " + "{ ".repeat(levels) + "?s a schema:ScholarlyArticle " + "} ".repeat(levels);
+        model.answerInTurn(deep, deep);
+
+        JsonObject answer = ask("Which articles are there?", null);
+
+        assertThat(model.lastPrompt()).contains("nests brackets more than " + QueryComplexity.MAX_NESTING);
+        assertThat(answer.getString("method")).isEqualTo("parser");
     }
 
     @Test
