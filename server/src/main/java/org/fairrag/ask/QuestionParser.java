@@ -462,6 +462,9 @@ public final class QuestionParser {
             if (t.isEmpty() && firstProblem == null) {
                 firstProblem = "No MeSH term has the name \"" + words.trim() + "\".";
             }
+            if (t.isEmpty()) {
+                recogniseIn(words);
+            }
             t.ifPresent(linked::add);
             return t;
         }
@@ -568,6 +571,13 @@ public final class QuestionParser {
             if (firstProblem == null && !t.unlinked().isEmpty()) {
                 firstProblem = "No MeSH term has the name \"" + t.unlinked().get(0) + "\".";
             }
+            t.unlinked().forEach(this::recogniseIn);
+        }
+
+        /** The terms named inside words that did not link as a whole, for the answer that says what was understood. */
+        private void recogniseIn(String words) {
+            topics.recognise(words).stream().filter(r -> linked.stream().noneMatch(l -> l.id().equals(r.id())))
+                    .forEach(linked::add);
         }
 
         private record Named(Selection.NamedEntity entity, String rest) {}

@@ -189,6 +189,16 @@ class QuestionParserTest {
     }
 
     @Test
+    void should_say_which_term_it_recognised_inside_words_it_could_not_link() {
+        QuestionParser.Parse parse = parser.parse("How many articles about heart attacks mention flibbertigibbets?", graphs);
+
+        assertThat(parse.understood()).isFalse();
+        assertThat(parse.problem()).contains("flibbertigibbets");
+        assertThat(parse.terms()).extracting(LinkedTerm::id).containsExactly(MYOCARDIAL_INFARCTION);
+        assertThat(parse.terms().get(0).text()).isEqualTo("heart attacks");
+    }
+
+    @Test
     void should_bind_every_value_in_values_blocks_and_put_exclusions_after_what_they_exclude_from() {
         Interpretation in = understood("How many articles in Circulation about cardiovascular diseases but not "
                 + "about pregnancy were published in 2019?");
