@@ -10,6 +10,7 @@ import java.util.Set;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryFactory;
+import org.fairrag.fdo.DatasetFdo;
 import org.fairrag.graph.Queries;
 import org.fairrag.graph.Vocab;
 
@@ -43,40 +44,48 @@ final class AnswerWriter {
             Vocab.DCAT_DATASET.getURI(), "dataset");
 
     private final String pidPrefix;
+    private final String datasetPid;
 
     AnswerWriter(String baseUrl) {
         this.pidPrefix = baseUrl + "/pid/";
+        this.datasetPid = new DatasetFdo(baseUrl).pid();
     }
 
     /**
-     * The objects of a result (every PID in it, in order of appearance) and then the terms the question was
-     * linked to; their kinds and labels come from one lookup query run like the answer's.
+     * The objects of a result (every PID in it, in order of appearance), then the terms the question was
+     * linked to; rows without a PID (a count, names, years) were computed from the collection, so the dataset
+     * FDO comes last for them. Kinds and labels come from one lookup query run like the answer's.
      */
     List<AnswerObject> objects(JsonObject result, List<LinkedTerm> linkedTerms, ScopedQueries queries,
                                Set<String> graphs) {
+        List<String> inRows = pids(result);
+        List<String> lookedUp = new ArrayList<>(inRows.subList(0, Math.min(MAX_OBJECTS, inRows.size())));
+        if (inRows.isEmpty()) {
+            lookedUp.add(datasetPid);
+        }
+        Map<String, AnswerObject> described = new LinkedHashMap<>();
+        Query lookup = Queries.bindValues(QueryFactory.create(OBJECTS), "object",
+                lookedUp.stream().map(NodeFactory::createURI).toList());
+        for (Object b : queries.run(lookup.serialize(), graphs).getJsonObject("results").getJsonArray("bindings")) {
+            JsonObject row = (JsonObject) b;
+            String pid = value(row, "object");
+            String type = TYPES.get(value(row, "type"));
+            String id = value(row, "id");
+            String label = value(row, "label");
+            if (label == null && "article".equals(type) && id != null) {
+                label = "Untitled (PMID " + id + ")"; // some records have no title; the web app names them so too
+            }
+            described.putIfAbsent(pid, new AnswerObject(pid, type, id, label));
+        }
         Map<String, AnswerObject> out = new LinkedHashMap<>();
-        for (String pid : pids(result)) {
-            if (out.size() >= MAX_OBJECTS) {
-                break;
-            }
-            out.put(pid, new AnswerObject(pid, null, null, null));
-        }
-        if (!out.isEmpty()) {
-            Query lookup = Queries.bindValues(QueryFactory.create(OBJECTS), "object",
-                    out.keySet().stream().map(NodeFactory::createURI).toList());
-            JsonObject found = queries.run(lookup.serialize(), graphs);
-            for (Object b : found.getJsonObject("results").getJsonArray("bindings")) {
-                JsonObject row = (JsonObject) b;
-                String pid = value(row, "object");
-                String type = TYPES.get(value(row, "type"));
-                out.computeIfPresent(pid, (k, o) -> new AnswerObject(pid, o.type() != null ? o.type() : type,
-                        value(row, "id"), value(row, "label")));
-            }
-        }
+        inRows.stream().map(described::get).filter(o -> o != null).forEach(o -> out.putIfAbsent(o.pid(), o));
         for (LinkedTerm t : linkedTerms) {
             out.putIfAbsent(t.pid(), new AnswerObject(t.pid(), "term", t.id(), t.label()));
         }
-        return out.values().stream().filter(o -> o.type() != null).toList();
+        if (inRows.isEmpty() && described.containsKey(datasetPid)) {
+            out.putIfAbsent(datasetPid, described.get(datasetPid));
+        }
+        return List.copyOf(out.values());
     }
 
     private List<String> pids(JsonObject result) {

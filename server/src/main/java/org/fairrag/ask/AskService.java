@@ -27,6 +27,11 @@ public final class AskService {
     public record Answer(String question, boolean understood, JsonObject interpretation, String sparql, JsonObject result,
                          String answer, List<AnswerWriter.AnswerObject> objects, String method, List<String> suggestions) {
 
+        /** Whether the answer shows how it was found: the SPARQL that ran and at least one object's PID. */
+        public boolean showsItsSources() {
+            return sparql != null && objects.stream().anyMatch(o -> o.pid() != null);
+        }
+
         public JsonObject toJson() {
             JsonObject json = new JsonObject()
                     .put("question", question)

@@ -30,16 +30,17 @@ public final class AskHandler {
 
     public void handle(RoutingContext ctx) {
         JsonRequest body = JsonRequest.of(ctx, FIELDS);
-        String question = body.string("question", MAX_QUESTION);
-        if (question == null) {
+        String raw = body.string("question", MAX_QUESTION);
+        if (raw == null) {
             throw ApiException.badRequest("missing_question", "Give the question in 'question'.");
         }
-        if (question.isBlank()) {
-            throw ApiException.badRequest("empty_question", "'question' must not be blank.");
+        String question = TextInput.query(raw);
+        if (question.isEmpty()) {
+            throw ApiException.badRequest("empty_question", "'question' must have something visible in it.");
         }
         AskService.Method method = method(body.string("method", 10));
         Set<String> graphs = Set.copyOf(visibleGraphs.apply(ctx));
-        pool.submit(() -> ask.ask(question.strip(), graphs, method))
+        pool.submit(() -> ask.ask(question, graphs, method))
                 .onSuccess(answer -> ctx.json(answer.toJson()))
                 .onFailure(ctx::fail);
     }

@@ -17,6 +17,7 @@ import java.util.Set;
 import org.apache.jena.query.QueryFactory;
 import org.apache.jena.rdf.model.ResourceFactory;
 import org.fairrag.app.Fairrag;
+import org.fairrag.fdo.DatasetFdo;
 import org.fairrag.testing.TestFairrag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -90,7 +91,12 @@ class AskApiTest {
         List<JsonObject> articles = answer.getJsonArray("objects").stream().map(o -> (JsonObject) o)
                 .filter(o -> "article".equals(o.getString("type"))).toList();
         assertThat(articles).extracting(o -> o.getString("pid")).containsExactlyInAnyOrderElementsOf(rows);
-        assertThat(articles).allMatch(o -> o.getString("label") != null && !o.getString("label").isBlank());
+        for (JsonObject article : articles) {
+            var title = fairrag.graph().select(QueryFactory.create("PREFIX dct: <http://purl.org/dc/terms/> "
+                    + "SELECT ?title WHERE { <" + article.getString("pid") + "> dct:title ?title }"));
+            assertThat(article.getString("label")).isEqualTo(title.isEmpty()
+                    ? "Untitled (PMID " + article.getString("id") + ")" : title.get(0).getLiteral("title").getString());
+        }
     }
 
     @Test
@@ -125,7 +131,8 @@ class AskApiTest {
     @ParameterizedTest
     @ValueSource(strings = {"", "{}", "[]", "{\"question\": \"\"}", "{\"question\": \"   \"}", "{\"question\": 42}",
             "{\"question\": \"How many articles?\", \"other\": 1}", "{\"question\": \"How many articles?\", \"method\": \"magic\"}",
-            "{\"question\": \"How many articles?\", \"method\": \"llm\"}", "not json"})
+            "{\"question\": \"How many articles?\", \"method\": \"llm\"}", "not json",
+            "{\"question\": \"\\u200b\\u2060\\ufeff\"}"})
     void should_refuse_bad_input_with_a_json_error(String body) throws Exception {
         HttpResponse<String> r = post("application/json", body);
 
@@ -142,6 +149,20 @@ class AskApiTest {
         assertThat(tooLong.statusCode()).isEqualTo(400);
         assertThat(new JsonObject(tooLong.body()).getJsonObject("error").getString("code")).isEqualTo("too_long");
         assertThat(text.statusCode()).isEqualTo(415);
+    }
+
+    @Test
+    void should_name_the_dataset_as_the_object_of_an_answer_whose_rows_hold_no_pid() throws Exception {
+        JsonObject answer = ask("How many journals are there?");
+
+        assertThat(answer.getBoolean("understood")).isTrue();
+        assertThat(answer.getString("sparql")).contains("COUNT");
+        JsonObject dataset = answer.getJsonArray("objects").getJsonObject(0);
+        assertThat(dataset.getString("type")).isEqualTo("dataset");
+        assertThat(dataset.getString("pid")).isEqualTo(new DatasetFdo(TestFairrag.BASE_URL).pid());
+        assertThat(http.send(HttpRequest.newBuilder(URI.create(dataset.getString("pid").replace(TestFairrag.BASE_URL,
+                "http://127.0.0.1:" + port))).build(), HttpResponse.BodyHandlers.discarding()).statusCode())
+                .as("the PID resolves").isEqualTo(200);
     }
 
     @Test
