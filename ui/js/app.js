@@ -7,6 +7,10 @@ const MAX_SUMMARY_SOURCES = 50;
 const MAX_EXPORT = 200;
 const ABSTRACT_PREVIEW = 320;
 
+// The same stand-in for an untitled article as the landing pages' (org.fairrag.fdo.ArticleName).
+const articleName = (a) => (a.title && a.title.trim()) ||
+  (a.pmid ? `Untitled article (PMID ${a.pmid})` : 'Untitled article');
+
 const state = {
   ...fromUrl(location.href),
   results: [], // the search hits
@@ -90,9 +94,9 @@ function renderResults() {
   render($('#results'), state.results.map((a) => el('li', {className: 'article'},
     choosing ? chooseBox(a) : null,
     el('div', {className: 'body'},
-      el('h3', {}, el('a', {href: pidPath(a.pid)}, a.title || `Untitled (PMID ${a.pmid})`)),
+      el('h3', {}, el('a', {href: pidPath(a.pid)}, articleName(a))),
       el('p', {className: 'meta'},
-        [a.year, a.journal].filter(Boolean).join(' · '),
+        [a.year || 'year unknown', a.journal].filter(Boolean).join(' · '),
         a.score == null ? null : el('span', {className: 'score', title: 'Reciprocal-rank fusion of meaning and words'},
           `score ${a.score.toFixed(4)}`)),
       a.snippet ? el('p', {className: 'snippet'}, a.snippet) : null,
@@ -149,9 +153,10 @@ async function loadDetail(term, region) {
   render(region, el('p', {className: 'status busy'}, 'Loading…'));
   region.setAttribute('aria-busy', 'true');
   try {
-    const [d, tree] = await Promise.all([
+    const [d, tree, related] = await Promise.all([
       getJson(`/api/terms/${encodeURIComponent(term.id)}`),
       getJson(`/api/terms/${encodeURIComponent(term.id)}/narrower?depth=2`),
+      getJson(`/api/terms/${encodeURIComponent(term.id)}/related?k=5&evidence=1`),
     ]);
     const counts = d.articleCount == null ? null
       : `${d.articleCount} articles tagged with it, ${d.articleCountExploded} with it or a narrower term.`;
@@ -163,6 +168,7 @@ async function loadDetail(term, region) {
       d.broader.length ? [el('h4', {}, 'Broader terms'),
         el('ul', {className: 'chips'}, d.broader.map((b) => el('li', {}, termChip(b))))] : null,
       tree.children.length ? [el('h4', {}, 'Narrower terms'), narrowerList(tree.children)] : null,
+      related.results.length ? [el('h4', {}, 'In the literature'), literatureList(related)] : null,
       el('p', {}, el('a', {href: pidPath(d.pid)}, `The page of ${d.label}`)));
     return true;
   } catch (e) {
@@ -173,12 +179,35 @@ async function loadDetail(term, region) {
   }
 }
 
+/**
+ * The concepts the abstracts mention in the same sentences as a term, most strongly associated first, each
+ * linked to its page, with one evidence sentence and a link to its article.
+ */
+function literatureList(related) {
+  return el('ul', {className: 'literature'}, related.results.map((r) => {
+    const e = r.evidence[0];
+    return el('li', {},
+      el('div', {},
+        el('a', {href: pidPath(r.pid), className: 'node-label'}, r.label), ' ', el('span', {className: 'term-id'}, r.id), ' ',
+        r.relation ? el('span', {className: 'relation'}, relationText(related, r), ' ') : null,
+        el('span', {className: 'counts'}, `${r.sentences} sentences in ${r.articles} articles`)),
+      e ? el('blockquote', {className: 'evidence'}, e.text, ' ',
+        el('a', {href: pidPath(e.pid)}, e.pmid ? `PMID ${e.pmid}` : 'article')) : null);
+  }));
+}
+
+/** "Albuterol treats Asthma": a typed association read in its direction, with the model that typed it. */
+function relationText(related, r) {
+  const [subject, object] = r.relation.subject === related.id ? [related.label, r.label] : [r.label, related.label];
+  return `(${subject} ${r.relation.type.replace('_', ' ')} ${object}, typed by ${r.relation.model})`;
+}
+
 /** A level of the narrower tree; a node whose children are known can be opened, one level at a time. */
 function narrowerList(nodes) {
   return el('ul', {className: 'tree'}, nodes.map((node) => {
     const children = el('div', {id: uid('narrower'), hidden: true});
     let loaded = false;
-    const twisty = node.children.length === 0 ? el('span', {className: 'twisty leaf', 'aria-hidden': 'true'})
+    const twisty = !node.hasChildren ? el('span', {className: 'twisty leaf', 'aria-hidden': 'true'})
       : el('button', {
         type: 'button', className: 'twisty', 'aria-expanded': 'false', 'aria-controls': children.id,
         'aria-label': `Narrower terms of ${node.label}`,
@@ -389,8 +418,8 @@ function renderFilter() {
       return el('li', {className: 'article'},
         chooseBox(a),
         el('div', {className: 'body'},
-          el('h3', {}, el('a', {href: pidPath(a.pid)}, a.title || `Untitled (PMID ${a.pmid})`)),
-          el('p', {className: 'meta'}, [a.year, `PMID ${a.pmid}`].filter(Boolean).join(' · ')),
+          el('h3', {}, el('a', {href: pidPath(a.pid)}, articleName(a))),
+          el('p', {className: 'meta'}, [a.year || 'year unknown', a.pmid ? `PMID ${a.pmid}` : null].filter(Boolean).join(' · ')),
           el('p', {className: 'matched-terms'}, 'Matched: ',
             el('span', {className: 'chips'}, a.matchedTerms.map((t) => el('span', {className: 'chip matched'}, t.label)))),
           abstract ? el('p', {className: 'snippet'}, abstract) : null));
@@ -413,7 +442,7 @@ function chooseBox(article) {
   return el('input', {
     type: 'checkbox', className: 'choose', checked: !state.unchosen.has(article.pid),
     'data-key': `choose:${article.pid}`,
-    'aria-label': `Choose “${article.title || article.pmid}” for the summary and the export`,
+    'aria-label': `Choose “${articleName(article)}” for the summary and the export`,
     onchange: (e) => {
       if (e.target.checked) state.unchosen.delete(article.pid);
       else state.unchosen.add(article.pid);
@@ -440,7 +469,7 @@ function renderChosen() {
 async function summarize() {
   const articles = chosen();
   if (articles.length === 0) return;
-  const byPid = new Map(articles.map((a, i) => [a.pid, {n: i + 1, title: a.title || `PMID ${a.pmid}`}]));
+  const byPid = new Map(articles.map((a, i) => [a.pid, {n: i + 1, title: articleName(a)}]));
   const statements = el('div', {className: 'statements', 'aria-live': 'polite'});
   render($('#summary-out'), el('h3', {}, 'Summary'), statements);
   const signal = start('summary');

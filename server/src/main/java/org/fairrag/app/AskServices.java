@@ -35,7 +35,7 @@ final class AskServices {
         TextToSparql llm = null;
         FairragConfig.Llm model = config.llm();
         if (model.enabled()) {
-            ChatModels.ConfiguredChat chat = ChatModels.createChat(model.provider(), model.baseUrl().orElse(null),
+            ChatModels.ConfiguredBlocking chat = ChatModels.createBlocking(model.provider(), model.baseUrl().orElse(null),
                     model.model().orElse(null), model.apiKey().orElse(null), model.timeout());
             LOG.info("Questions are read by the chat model {} first, then by the parser", chat.name());
             // The schema in the prompt describes public data only: the prompt leaves this server.

@@ -24,13 +24,13 @@ import picocli.CommandLine.Parameters;
 
 /**
  * The {@code fairrag} command line: {@code serve} (the default), {@code ingest}, {@code info}, {@code check},
- * {@code bench}, {@code pid tombstone} and {@code apikey}. Every command that opens the stores closes them
+ * {@code annotate}, {@code bench}, {@code pid tombstone} and {@code apikey}. Every command that opens the stores closes them
  * when the process is told to stop (the instance's shutdown hook).
  */
 @Command(name = "fairrag", mixinStandardHelpOptions = true, version = "fairrag 0.1.0",
         description = "FAIR Graph-RAG server for biomedical literature.",
-        subcommands = {Main.Serve.class, Main.Ingest.class, Main.Info.class, CheckCommand.class, BenchCommand.class,
-                PidCommand.class, ApiKeyCommand.class})
+        subcommands = {Main.Serve.class, Main.Ingest.class, Main.Info.class, CheckCommand.class, AnnotateCommand.class, RelationsCommand.class,
+                BenchCommand.class, PidCommand.class, ApiKeyCommand.class})
 public final class Main implements Callable<Integer> {
 
     private static final Logger LOG = LoggerFactory.getLogger(Main.class);
@@ -45,7 +45,15 @@ public final class Main implements Callable<Integer> {
             cmd.getErr().println("fairrag: " + (e.getMessage() != null ? e.getMessage() : e.toString()));
             return 1;
         });
-        int status = cli.execute(args);
+        int status;
+        try {
+            status = cli.execute(args);
+        } catch (OutOfMemoryError e) {
+            // Without this the main thread would die alone and the stores' threads keep the process alive.
+            System.err.println("fairrag: out of memory (" + e.getMessage() + "): give Java more heap (java -Xmx4g -jar ...)"
+                    + " or, for ingest, lower --max-record / --max-text");
+            status = 3;
+        }
         flushLogs();
         System.exit(status);
     }
@@ -87,6 +95,8 @@ public final class Main implements Callable<Integer> {
             if (config.loadDemo()) {
                 fairrag.loadDemoIfEmpty(new ConsoleProgress());
             }
+            fairrag.annotateIfNone(new ConsoleProgress());
+            fairrag.countAssociationsIfNone();
             HttpServerLauncher.start(fairrag);
             stopped.await();
             return 0;

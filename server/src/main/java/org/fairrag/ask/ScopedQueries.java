@@ -15,7 +15,7 @@ public interface ScopedQueries {
      * @param query         SPARQL query text
      * @param visibleGraphs the graphs the caller may see; the query's default graph is their union
      * @return the standard SPARQL 1.1 JSON results object ({@code head}/{@code results}, or {@code boolean})
-     * @throws org.fairrag.http.ApiException when the endpoint refuses the query (400) or it runs out of time (503)
+     * @throws org.fairrag.failure.ApiException when the endpoint refuses the query (400) or it runs out of time (503)
      */
     JsonObject run(String query, Set<String> visibleGraphs);
 }

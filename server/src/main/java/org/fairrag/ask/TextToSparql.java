@@ -23,7 +23,7 @@ import org.apache.jena.query.Syntax;
 import org.apache.jena.shared.PrefixMapping;
 import org.fairrag.generate.Prompts;
 import org.fairrag.graph.GraphStore;
-import org.fairrag.http.ApiException;
+import org.fairrag.failure.ApiException;
 import org.fairrag.vocab.VocabularyIndex;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

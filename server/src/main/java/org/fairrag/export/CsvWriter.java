@@ -1,30 +1,40 @@
 package org.fairrag.export;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVPrinter;
+import org.apache.commons.csv.QuoteMode;
 
 /**
- * Articles as CSV (RFC 4180): a header row, one row per article, CRLF line ends, every field that holds
- * a comma, a quote or a line break quoted with its quotes doubled. A field starting with {@code =},
- * {@code +}, {@code -}, {@code @}, a tab or a carriage return gets a leading apostrophe, so that a
- * spreadsheet shows it as text instead of running it as a formula. Lists (authors, MeSH terms) are
- * joined with {@code "; "}.
+ * Articles as CSV (RFC 4180, written by commons-csv): a header row, one row per article, CRLF line ends,
+ * fields with a comma, a quote or a line break quoted. A field starting with {@code =}, {@code +},
+ * {@code -}, {@code @}, a tab or a carriage return gets a leading apostrophe, so that a spreadsheet shows
+ * it as text instead of running it as a formula. Lists (authors, MeSH terms) are joined with {@code "; "}.
  */
 final class CsvWriter {
 
     static final List<String> HEADER = List.of("pid", "pmid", "doi", "title", "authors", "journal", "year", "date",
             "mesh_terms", "abstract", "pubmed_url");
 
+    private static final CSVFormat FORMAT = CSVFormat.RFC4180.builder().setQuoteMode(QuoteMode.MINIMAL).get();
+
     private CsvWriter() {}
 
     static String write(List<ExportedArticle> articles) {
         StringBuilder out = new StringBuilder();
-        row(out, HEADER);
-        for (ExportedArticle a : articles) {
-            row(out, List.of(a.pid(), a.pmid(), text(a.doi()), text(a.title()),
-                    a.authors().stream().map(CsvWriter::name).collect(Collectors.joining("; ")),
-                    text(a.journal()), text(a.year()), text(a.date()), String.join("; ", a.subjects()),
-                    text(a.abstractText()), a.pubmedUrl()));
+        try (CSVPrinter csv = new CSVPrinter(out, FORMAT)) {
+            csv.printRecord(HEADER);
+            for (ExportedArticle a : articles) {
+                csv.printRecord(List.of(a.pid(), a.pmid(), text(a.doi()), text(a.title()),
+                        a.authors().stream().map(CsvWriter::name).collect(Collectors.joining("; ")),
+                        text(a.journal()), text(a.year()), text(a.date()), String.join("; ", a.subjects()),
+                        text(a.abstractText()), a.pubmedUrl()).stream().map(CsvWriter::inert).toList());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("writing CSV into memory", e);
         }
         return out.toString();
     }
@@ -34,25 +44,9 @@ final class CsvWriter {
                 : author.given() == null ? author.family() : author.family() + ", " + author.given();
     }
 
-    private static void row(StringBuilder out, List<String> fields) {
-        for (int i = 0; i < fields.size(); i++) {
-            if (i > 0) {
-                out.append(',');
-            }
-            out.append(field(fields.get(i)));
-        }
-        out.append("\r\n");
-    }
-
-    static String field(String value) {
-        String v = value;
-        if (!v.isEmpty() && "=+-@\t\r".indexOf(v.charAt(0)) >= 0) {
-            v = "'" + v;
-        }
-        if (v.indexOf(',') >= 0 || v.indexOf('"') >= 0 || v.indexOf('\n') >= 0 || v.indexOf('\r') >= 0) {
-            return '"' + v.replace("\"", "\"\"") + '"';
-        }
-        return v;
+    /** The value with an apostrophe before a first character that would make a spreadsheet run it. */
+    static String inert(String value) {
+        return !value.isEmpty() && "=+-@\t\r".indexOf(value.charAt(0)) >= 0 ? "'" + value : value;
     }
 
     private static String text(String value) {

@@ -2,6 +2,8 @@ package org.fairrag.fdo;
 
 import static org.fairrag.graph.Vocab.*;
 
+import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import org.apache.jena.datatypes.xsd.XSDDatatype;
@@ -27,6 +29,10 @@ public final class DatasetFdo {
             + "and cited summaries. Article records keep the terms of use of their sources: CC0 for the records "
             + "derived from the Kaggle PubMed multi-label dataset, MIT for PubMedQA, and NLM's terms and "
             + "conditions for PubMed/MEDLINE records; MeSH is used under NLM's terms.";
+
+    private static final String DUMP_RIGHTS = "Holds records under several terms of use: MeSH and PubMed/MEDLINE "
+            + "records under NLM's terms and conditions, records of other sources under their licences (each "
+            + "article's dct:license says which), and fairrag's own descriptions and summaries under CC0.";
 
     private final String baseUrl;
 
@@ -61,13 +67,18 @@ public final class DatasetFdo {
                 .addProperty(m.createProperty(VOID, "vocabulary"), m.createResource(SCHEMA))
                 .addLiteral(m.createProperty(VOID, "triples"), integer(stats.triples()))
                 .addLiteral(m.createProperty(VOID, "entities"), integer(stats.articles() + stats.terms() + stats.summaries()));
-        d.addProperty(m.createProperty(DCAT, "distribution"), m.createResource(pid() + "#dump")
+        Resource dump = m.createResource(pid() + "#dump")
                 .addProperty(RDF.type, DCAT_DISTRIBUTION)
                 .addProperty(DCT_TITLE, "N-Triples dump of the public graph", "en")
                 .addProperty(m.createProperty(DCAT, "downloadURL"), m.createResource(baseUrl + "/dataset/dump"))
                 .addProperty(m.createProperty(DCAT, "mediaType"),
                         m.createResource("https://www.iana.org/assignments/media-types/application/n-triples"))
-                .addProperty(DCT_LICENSE, m.createResource(Licenses.FAIRRAG_METADATA)));
+                .addProperty(m.createProperty(DCT, "rights"), DUMP_RIGHTS, "en");
+        // The dump holds MeSH and the articles' records, so it carries their terms, not only fairrag's own CC0.
+        for (String licence : dumpLicences(stats.articlesBySource().keySet())) {
+            dump.addProperty(DCT_LICENSE, m.createResource(licence));
+        }
+        d.addProperty(m.createProperty(DCAT, "distribution"), dump);
         d.addProperty(m.createProperty(VOID, "classPartition"), m.createResource(pid() + "#articles")
                 .addProperty(m.createProperty(VOID, "class"), SCHOLARLY_ARTICLE)
                 .addLiteral(m.createProperty(VOID, "entities"), integer(stats.articles())));
@@ -84,6 +95,15 @@ public final class DatasetFdo {
             }
         }
         return new FdoDraft(ID, FdoKind.DATASET, SOURCE_KEY, baseUrl + "/dataset", m, "public");
+    }
+
+    /** The licences of what a dump holds: NLM's terms (MeSH), each source's, CC0 (fairrag's own), in that order. */
+    static List<String> dumpLicences(Collection<String> sources) {
+        LinkedHashSet<String> out = new LinkedHashSet<>();
+        out.add(Licenses.NLM_TERMS);
+        sources.stream().sorted().map(Licenses::forSource).forEach(out::add);
+        out.add(Licenses.FAIRRAG_METADATA);
+        return List.copyOf(out);
     }
 
     /**

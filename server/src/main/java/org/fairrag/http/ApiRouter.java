@@ -10,7 +10,7 @@ import io.vertx.ext.web.handler.CorsHandler;
 import java.util.List;
 import java.util.Set;
 
-/** The whole HTTP surface in one place; it reads like the API table of DESIGN.md. */
+/** The whole HTTP surface in one place; it reads like the README's "HTTP API" table. */
 public final class ApiRouter {
 
     /** The handlers the router dispatches to, built by the application wiring. */
@@ -28,6 +28,7 @@ public final class ApiRouter {
             SearchHandler articleSearch,
             TermsHandler terms,
             ExportHandler export,
+            AnnotateHandler annotate,
             AskHandler ask) {}
 
     /**
@@ -87,12 +88,16 @@ public final class ApiRouter {
         router.get("/api/terms/search").handler(h.terms()::search);
         router.get("/api/terms/:id").handler(CacheHeaders::privateToCaller).handler(h.terms()::detail);
         router.get("/api/terms/:id/narrower").handler(h.terms()::narrower);
+        router.get("/api/terms/:id/related").handler(CacheHeaders::privateToCaller).handler(h.terms()::related);
         router.post("/api/filter").handler(CacheHeaders::privateToCaller).handler(h.filter()::handle);
         router.post("/api/summarize").handler(CacheHeaders::privateToCaller).handler(h.summarize()::handle);
         router.get("/api/summarize/prompt").handler(h.summarize()::defaultPrompt);
         router.post("/api/export").handler(CacheHeaders::privateToCaller).handler(h.export()::handle);
+        router.post("/api/annotate").handler(CacheHeaders::privateToCaller).handler(h.annotate()::handle);
         router.post("/api/ask").handler(CacheHeaders::privateToCaller).handler(h.ask()::handle);
 
+        // Before /pid/:id; "lookup" is no PID id (ids have no vowels).
+        router.route("/pid/lookup").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::lookup);
         router.route("/pid/:id").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::landing);
         router.route("/pid/:id/linkset").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::linkset);
         router.route("/dataset").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::dataset);

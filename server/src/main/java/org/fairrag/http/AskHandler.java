@@ -6,6 +6,8 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.function.Function;
 import org.fairrag.ask.AskService;
+import org.fairrag.failure.ApiException;
+import org.fairrag.work.WorkerPool;
 
 /**
  * {@code POST /api/ask}: a question in plain language answered from the graph, with the SPARQL that ran, the

@@ -10,7 +10,11 @@ import io.vertx.ext.web.RoutingContext;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
+import org.fairrag.fdo.ArticleIds;
+import org.fairrag.fdo.FdoKind;
 import org.fairrag.fdo.PidScheme;
+import org.fairrag.pid.ArticleLookup;
 import org.fairrag.pid.EntityTags;
 import org.fairrag.pid.ErrorPage;
 import org.fairrag.pid.MediaFormat;
@@ -19,6 +23,7 @@ import org.fairrag.pid.PidRepresentations;
 import org.fairrag.store.ApiKeys;
 import org.fairrag.store.PidRecord;
 import org.fairrag.store.PidRegistry;
+import org.fairrag.work.WorkerPool;
 
 /**
  * Resolves PIDs: {@code /pid/{id}} (landing page or RDF by negotiation or {@code ?format=}, 410 for a
@@ -29,18 +34,23 @@ import org.fairrag.store.PidRegistry;
  */
 public final class PidHandler {
 
-    private static final List<MediaFormat> ERROR_FORMATS = List.of(MediaFormat.HTML,
-            new MediaFormat("json", "application/json", List.of(), "JSON", null));
+    /** JSON first: an error is an HTML page only for a client that prefers HTML (a browser), as everywhere. */
+    private static final List<MediaFormat> ERROR_FORMATS = List.of(
+            new MediaFormat("json", "application/json", List.of(), "JSON", null), MediaFormat.HTML);
 
     private final PidRegistry registry;
     private final PidRepresentations representations;
     private final WorkerPool pool;
     private final String baseUrl;
     private final String datasetId;
+    private final ArticleLookup lookup;
+    private final Function<RoutingContext, List<String>> contentGraphs;
 
     public PidHandler(PidRegistry registry, PidRepresentations representations, WorkerPool pool, String baseUrl,
-                      String datasetId) {
+                      String datasetId, ArticleLookup lookup, Function<RoutingContext, List<String>> contentGraphs) {
         this.registry = registry;
+        this.lookup = lookup;
+        this.contentGraphs = contentGraphs;
         this.representations = representations;
         this.pool = pool;
         this.baseUrl = baseUrl;
@@ -57,6 +67,60 @@ public final class PidHandler {
 
     public void dataset(RoutingContext ctx) {
         serve(ctx, datasetId, false);
+    }
+
+    /**
+     * {@code /pid/lookup?pmid=} or {@code ?doi=}: 303 to the article's PID. A PMID finds any article issued
+     * here (its PID is derived from the PMID, so this tells nothing the PMID does not); a DOI is looked up
+     * among the articles the caller may read.
+     */
+    public void lookup(RoutingContext ctx) {
+        ctx.response().putHeader(HttpHeaders.CACHE_CONTROL, CacheHeaders.PRIVATE)
+                .putHeader(HttpHeaders.VARY, "Accept, " + CacheHeaders.VARY_BY_KEY);
+        String pmid = ctx.request().getParam("pmid");
+        String doi = ctx.request().getParam("doi");
+        if ((pmid == null) == (doi == null)) {
+            fail(ctx, 400, "lookup_identifier", "No identifier", "Give one identifier: ?pmid=12345678 or ?doi=10.1000/xyz.",
+                    List.of());
+            return;
+        }
+        if (pmid != null) {
+            String digits = pmid.strip();
+            if (!ArticleLookup.PMID.matcher(digits).matches()) {
+                fail(ctx, 400, "invalid_parameter", "Not a PMID", "A PMID is a positive whole number, such as 31978945.",
+                        List.of());
+                return;
+            }
+            String id = ArticleIds.forPmid(digits);
+            registry.find(id).onSuccess(found -> {
+                if (found.isPresent() && found.get().kind() == FdoKind.ARTICLE) {
+                    seeOther(ctx, baseUrl + "/pid/" + id);
+                } else {
+                    notFound(ctx, "unknown_article", "Unknown article", "No article with PMID " + digits + " was ingested here.",
+                            List.of());
+                }
+            }).onFailure(ctx::fail);
+            return;
+        }
+        String asked = doi.strip().replaceFirst("(?i)^(https?://(dx\\.)?doi\\.org/|doi:\\s*)", "");
+        if (!ArticleLookup.DOI.matcher(asked).matches()) {
+            fail(ctx, 400, "invalid_parameter", "Not a DOI", "A DOI starts with 10., a registrant code and a slash, such as"
+                    + " 10.1056/NEJMoa2001017.", List.of());
+            return;
+        }
+        List<String> graphs = contentGraphs.apply(ctx);
+        pool.submit(() -> lookup.byDoi(asked, graphs)).onSuccess(found -> {
+            if (found.isPresent()) {
+                seeOther(ctx, found.get());
+            } else {
+                notFound(ctx, "unknown_article", "Unknown article", "No article with DOI " + asked + " is here for you to see.",
+                        List.of());
+            }
+        }).onFailure(ctx::fail);
+    }
+
+    private static void seeOther(RoutingContext ctx, String location) {
+        ctx.response().setStatusCode(303).putHeader(HttpHeaders.LOCATION, location).end();
     }
 
     private void serve(RoutingContext ctx, String id, boolean linkset) {
@@ -155,7 +219,7 @@ public final class PidHandler {
         fail(ctx, 404, code, title, message, suggestions);
     }
 
-    /** An error as an HTML page for a browser, as JSON for anything else. */
+    /** An error as an HTML page for a client that prefers HTML, as JSON for anything else (no Accept, curl's). */
     private void fail(RoutingContext ctx, int status, String code, String title, String message, List<String> suggestions) {
         boolean html = Negotiation.choose(ctx.parsedHeaders().accept(), ERROR_FORMATS).orElse(null) == MediaFormat.HTML;
         ctx.response().setStatusCode(status).putHeader(HttpHeaders.CACHE_CONTROL, "no-store");

@@ -19,6 +19,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.jena.rdf.model.Model;
 import org.apache.jena.rdf.model.ModelFactory;
+import org.fairrag.fdo.ArticleIds;
 import org.fairrag.fdo.Checksums;
 import org.fairrag.fdo.FdoDraft;
 import org.fairrag.fdo.FdoKind;
@@ -81,6 +82,7 @@ public final class ArticleIngest {
     private final Graphs graphs;
     private final Supplier<VocabularyIndex> vocabulary;
     private final List<ArticleIndex> indexes;
+    private final SubjectSuggestions suggestions;
     private final String datasetPid;
     private final ShaclCheck shacl = ShaclCheck.bundled();
     private final ObjectMapper json = new ObjectMapper()
@@ -88,7 +90,7 @@ public final class ArticleIngest {
 
     public ArticleIngest(FdoPublisher publisher, PidRegistry registry, SourceRecords sourceRecords,
                          IngestionRuns runs, Graphs graphs, Supplier<VocabularyIndex> vocabulary,
-                         List<ArticleIndex> indexes, String datasetPid) {
+                         List<ArticleIndex> indexes, SubjectSuggestions suggestions, String datasetPid) {
         this.publisher = publisher;
         this.registry = registry;
         this.sourceRecords = sourceRecords;
@@ -96,12 +98,13 @@ public final class ArticleIngest {
         this.graphs = graphs;
         this.vocabulary = vocabulary;
         this.indexes = List.copyOf(indexes);
+        this.suggestions = suggestions;
         this.datasetPid = datasetPid;
     }
 
     /** The PID id of the article with this PMID. */
     public static String articleId(String pmid) {
-        return PidScheme.idFor("article:pubmed:" + pmid);
+        return ArticleIds.forPmid(pmid);
     }
 
     /** The PID id of the run that ingests a file with this checksum at this access level. */
@@ -299,6 +302,9 @@ public final class ArticleIngest {
                 continue;
             }
             Article article = merger.merge(known, accessLevel);
+            if (article.subjects().isEmpty()) {
+                article = article.withSuggestedSubjects(suggestions.suggest(article));
+            }
             Model description = mapper.describe(article);
             descriptions.put(article.pid(), description);
             batchModel.add(description);

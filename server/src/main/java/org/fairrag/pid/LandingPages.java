@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import org.apache.jena.rdf.model.Property;
@@ -13,6 +14,8 @@ import org.apache.jena.rdf.model.RDFNode;
 import org.apache.jena.rdf.model.Resource;
 import org.apache.jena.rdf.model.ResourceFactory;
 import org.apache.jena.rdf.model.Statement;
+import org.fairrag.fdo.ArticleName;
+import org.fairrag.fdo.DoiUrls;
 import org.fairrag.fdo.FdoKind;
 import org.fairrag.fdo.Licenses;
 import org.fairrag.pid.LandingPage.Citation;
@@ -48,7 +51,8 @@ public final class LandingPages {
             case SUMMARY -> summary(fdo, s);
             case INGESTION_RUN -> run(s);
         };
-        String title = c.title != null ? c.title : type.label() + " " + fdo.record().id();
+        String title = fdo.kind() == FdoKind.ARTICLE ? ArticleName.of(c.title, string(s, PMID))
+                : c.title != null ? c.title : type.label() + " " + fdo.record().id();
         List<Value> licences = objects(s, DCT_LICENSE).stream().map(l -> Value.link(Licenses.label(l), l)).toList();
         List<Value> forms = new ArrayList<>();
         for (MediaFormat f : MediaFormat.RDF_FORMS) {
@@ -113,7 +117,7 @@ public final class LandingPages {
         }
         String doi = string(s, DOI);
         if (doi != null) {
-            c.field("DOI", List.of(Value.link(doi, "https://doi.org/" + doi)));
+            c.field("DOI", List.of(Value.link(doi, DoiUrls.of(doi))));
         }
         c.field("Access", accessLevel(s));
         c.field("Source collections", strings(s, SOURCE_COLLECTION).stream().map(Value::text).toList());
@@ -125,6 +129,12 @@ public final class LandingPages {
         List<String> unresolved = strings(s, UNRESOLVED_HEADING);
         c.section("MeSH subjects", unresolved.isEmpty() ? null
                 : "Headings given by the source that match no loaded term: " + String.join("; ", unresolved) + ".", subjects);
+        List<Value> suggested = objects(s, SUGGESTED_SUBJECT).stream().map(t -> Value.link(fdo.labelOf(t), t))
+                .sorted(Comparator.comparing(Value::text)).toList();
+        if (!suggested.isEmpty()) {
+            c.section("Suggested subjects", "Not assigned by indexers: the source gave no subject headings, so fairrag "
+                    + "suggests these from the terms the text mentions and the subjects of the most similar articles.", suggested);
+        }
         return c;
     }
 
@@ -148,6 +158,14 @@ public final class LandingPages {
                     + (fdo.taggedCount() > fdo.taggedArticles().size() ? "; the first " + fdo.taggedArticles().size() + " are listed." : ".");
             c.section("Articles about this term", note,
                     fdo.taggedArticles().stream().map(a -> Value.link(a.label(), a.iri())).toList());
+            c.section("In the literature", fdo.associated().isEmpty()
+                    ? "No concept is mentioned in the same sentences as this one in enough public articles."
+                    : "Concepts the public abstracts mention in the same sentences as this one, most strongly associated "
+                    + "first (normalised pointwise mutual information over sentences). The evidence sentences: "
+                    + baseUrl + "/api/terms/" + id + "/related",
+                    fdo.associated().stream().map(a -> Value.link(a.label() + (a.relation() == null ? "" : " (" + a.relation() + ")")
+                            + " · NPMI " + String.format(Locale.ROOT, "%.2f", a.npmi()) + ", " + a.sentences()
+                            + " sentences in " + a.articles() + " articles", a.iri())).toList());
         }
         return c;
     }
@@ -265,12 +283,13 @@ public final class LandingPages {
                     ? authors.get(0).name + " et al. " : String.join(", ", authors.stream().map(a -> a.name).toList()) + ". ";
             String date = string(s, DATE_PUBLISHED);
             Resource journal = resource(s, IS_PART_OF);
-            return names + (date != null ? "(" + date.substring(0, Math.min(4, date.length())) + "). " : "") + title + ". "
-                    + (journal != null && string(journal, NAME) != null ? string(journal, NAME) + ". " : "")
+            return names + (date != null ? "(" + date.substring(0, Math.min(4, date.length())) + "). " : "")
+                    + ArticleName.sentence(title) + " "
+                    + (journal != null && string(journal, NAME) != null ? ArticleName.sentence(string(journal, NAME)) + " " : "")
                     + (string(s, PMID) != null ? "PMID: " + string(s, PMID) + ". " : "") + fdo.pid();
         }
         String created = string(s, DCT_CREATED);
-        return title + ". " + type.label() + ", fairrag" + (created != null ? " (" + created.substring(0, 4) + ")" : "")
+        return ArticleName.sentence(title) + " " + type.label() + ", fairrag" + (created != null ? " (" + created.substring(0, 4) + ")" : "")
                 + ". " + fdo.pid();
     }
 

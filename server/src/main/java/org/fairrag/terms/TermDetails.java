@@ -33,8 +33,11 @@ public final class TermDetails {
     public record Detail(Term term, List<TermRef> broader, List<TermRef> narrower, Long articleCount,
                          Long articleCountExploded) {}
 
-    /** A term and its narrower terms to some depth. */
-    public record Node(String id, String label, List<Node> children) {}
+    /**
+     * A term and its narrower terms to some depth; {@code hasChildren} tells a leaf from a term whose narrower
+     * terms lie below the depth asked for (both have no {@code children} there).
+     */
+    public record Node(String id, String label, boolean hasChildren, List<Node> children) {}
 
     /** @param accessLevels the access levels of the articles counted: those the caller may see */
     public Optional<Detail> detail(String id, Set<String> accessLevels) {
@@ -61,7 +64,8 @@ public final class TermDetails {
             }
             children.sort(Comparator.comparing(Node::label));
         }
-        return new Node(t.id(), t.label(), children);
+        boolean hasChildren = t.narrower().stream().anyMatch(child -> vocab.byId(child).isPresent());
+        return new Node(t.id(), t.label(), hasChildren, children);
     }
 
     private static List<TermRef> refs(List<String> ids, VocabularyIndex vocab) {

@@ -41,8 +41,8 @@ class CsvWriterTest {
         CSVRecord row = parse(ExportFormat.CSV.write(List.of(Articles.awkward()))).get(1);
 
         assertThat(row.get("mesh_terms")).isEqualTo("'=cmd()");
-        assertThat(CsvWriter.field("-1")).isEqualTo("'-1");
-        assertThat(CsvWriter.field("@SUM(A1)")).isEqualTo("'@SUM(A1)");
+        assertThat(CsvWriter.inert("-1")).isEqualTo("'-1");
+        assertThat(CsvWriter.inert("@SUM(A1)")).isEqualTo("'@SUM(A1)");
     }
 
     @Test

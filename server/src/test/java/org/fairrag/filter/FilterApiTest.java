@@ -173,7 +173,10 @@ class FilterApiTest {
         assertThat(postRaw("{not json").statusCode()).isEqualTo(400);
         assertThat(postRaw("[1,2]").statusCode()).isEqualTo(400);
         assertThat(postRaw("{\"articles\": \"x\", \"terms\": [\"D009062\"]}").body()).contains("wrong_type");
-        assertThat(postRaw("{\"terms\": [\"D009062\"]}").body()).contains("articles_or_query");
+        String neither = postRaw("{\"terms\": [\"D009062\"]}").body();
+        assertThat(neither).contains("articles_or_query").contains("Give the articles to filter").doesNotContain("not both");
+        assertThat(postRaw("{\"articles\": [], \"q\": \"mouth\", \"terms\": [\"D009062\"]}").body())
+                .contains("articles_or_query").contains("not both");
         assertThat(postRaw("{\"articles\": [], \"terms\": [\"D009062\"], \"mode\": \"most\"}").body()).contains("bad_mode");
         assertThat(postRaw("{\"articles\": [], \"terms\": [\"D009062\"], \"surprise\": 1}").body()).contains("unknown_field");
     }

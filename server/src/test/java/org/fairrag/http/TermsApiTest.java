@@ -85,6 +85,14 @@ class TermsApiTest {
         JsonNode salivary = child(two, "D012468");
         assertThat(ids(salivary.get("children"))).contains("D010307");
         salivary.get("children").forEach(c -> assertThat(c.get("children")).isEmpty());
+        // Below the depth asked for, hasChildren tells a term with narrower terms from a leaf.
+        JsonNode salivaryAtDepthOne = child(one, "D012468");
+        assertThat(salivaryAtDepthOne.get("hasChildren").asBoolean()).isTrue();
+        for (JsonNode c : salivary.get("children")) {
+            boolean hasNarrower = !fairrag.vocabulary().byId(c.get("id").asText()).orElseThrow().narrower().isEmpty();
+            assertThat(c.get("hasChildren").asBoolean()).as(c.get("id").asText()).isEqualTo(hasNarrower);
+        }
+        assertThat(salivary.get("children").findValuesAsText("hasChildren")).contains("false");
     }
 
     @ParameterizedTest

@@ -53,6 +53,20 @@ class PidErrorsTest {
     }
 
     @ParameterizedTest
+    @ValueSource(strings = {"", "*/*", "application/json"})
+    void should_answer_json_errors_to_clients_that_do_not_prefer_html_as_every_route_does(String accept) throws Exception {
+        String never = f.fairrag.publisher().pidUrl(PidScheme.idFor("never:issued"));
+
+        HttpResponse<String> r = accept.isEmpty() ? f.get(never) : f.get(never, "Accept", accept);
+        HttpResponse<String> browser = f.get(never, "Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8");
+
+        assertThat(r.statusCode()).isEqualTo(404);
+        assertThat(r.headers().firstValue("Content-Type").orElseThrow()).startsWith("application/json");
+        assertThat(new ObjectMapper().readTree(r.body()).get("error").get("code").asText()).isEqualTo("unknown_pid");
+        assertThat(browser.headers().firstValue("Content-Type").orElseThrow()).startsWith("text/html");
+    }
+
+    @ParameterizedTest
     @ValueSource(strings = {"/pid/..%2f..%2fetc%2fpasswd", "/pid/<script>alert(1)<%2fscript>",
             "/pid/..%252f..%252fpom.xml", "/pid/bcdfghjkmnpq",
             "/pid/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"})

@@ -129,6 +129,16 @@ class HostileIngestFilesTest {
                 && line.endsWith(" bytes, longer than the record limit of 16,777,216 bytes; the line is left out"));
     }
 
+    @Test
+    void should_end_with_a_message_rather_than_hang_when_the_limits_are_raised_past_the_heap() throws Exception {
+        Run run = ingest("raised-limits", List.of("-Xmx96m"), "--max-record", "1000000000", "--max-text", "1000000000",
+                "long-line.jsonl.gz");
+
+        assertThat(run.exitCode()).as("exit status\n%s", run.text()).isEqualTo(3);
+        assertThat(run.output()).anyMatch(line -> line.startsWith("fairrag: out of memory")
+                && line.contains("lower --max-record / --max-text"));
+    }
+
     private record Run(int exitCode, List<String> output) {
         String text() {
             return String.join("\n", output);
@@ -137,9 +147,14 @@ class HostileIngestFilesTest {
 
     /** Runs {@code fairrag ingest} in a JVM of its own with a small heap, on a data directory of its own. */
     private static Run ingest(String name, String... arguments) throws Exception {
-        List<String> command = new ArrayList<>(List.of(javaBinary(), HEAP, "-XX:+ExitOnOutOfMemoryError",
-                "-cp", System.getProperty("java.class.path"),
-                Main.class.getName(), "ingest", "--data-dir", TestFairrag.newDir("hostile-" + name).toString(),
+        return ingest(name, List.of(HEAP, "-XX:+ExitOnOutOfMemoryError"), arguments);
+    }
+
+    private static Run ingest(String name, List<String> jvmOptions, String... arguments) throws Exception {
+        List<String> command = new ArrayList<>(List.of(javaBinary()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "ingest",
+                "--data-dir", TestFairrag.newDir("hostile-" + name).toString(),
                 "--base-url", TestFairrag.BASE_URL, "--no-demo"));
         for (String argument : arguments) {
             command.add(argument.endsWith(".gz") ? dir.resolve(argument).toString() : argument);

@@ -117,6 +117,8 @@ class WebAppTest {
         Locator detail = hit.locator(".term-detail");
         assertThat(detail).containsText("Also called");
         assertThat(detail).containsText("Broader terms");
+        assertThat(detail).containsText("In the literature");
+        assertThat(detail.locator(".literature blockquote.evidence").first()).containsText("PMID");
         Locator twisty = detail.locator("button.twisty").first();
         twisty.click();
         assertThat(twisty).hasAttribute("aria-expanded", "true");
@@ -332,6 +334,27 @@ class WebAppTest {
         assertThat(link.getAttribute("href")).matches(PID_PATH);
         link.click();
         assertThat(page.locator("h1")).hasText(title);
+        assertNoConsoleErrorsOnAppPages();
+    }
+
+    @Test
+    void should_show_every_operation_of_the_api_on_the_api_page() throws Exception {
+        page.navigate(base + "/");
+        page.getByRole(AriaRole.LINK, new Page.GetByRoleOptions().setName("API").setExact(true)).click();
+
+        assertThat(page).hasURL(base + "/api.html");
+        Locator operations = page.locator("#api-description .opblock");
+        assertThat(operations.first()).isVisible();
+        var document = new com.fasterxml.jackson.databind.ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory())
+                .readTree(page.request().get(base + "/openapi.yaml").body());
+        int documented = 0;
+        for (var path : document.get("paths")) {
+            for (var method : List.of("get", "head", "post", "put", "delete", "patch")) {
+                documented += path.has(method) ? 1 : 0;
+            }
+        }
+        assertThat(operations).hasCount(documented);
+        screenshot("09-api-page", "h1");
         assertNoConsoleErrorsOnAppPages();
     }
 
