@@ -10,6 +10,7 @@ import java.util.Set;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryFactory;
+import org.fairrag.fdo.ArticleName;
 import org.fairrag.fdo.DatasetFdo;
 import org.fairrag.graph.Queries;
 import org.fairrag.graph.Vocab;
@@ -71,10 +72,7 @@ final class AnswerWriter {
             String pid = value(row, "object");
             String type = TYPES.get(value(row, "type"));
             String id = value(row, "id");
-            String label = value(row, "label");
-            if (label == null && "article".equals(type) && id != null) {
-                label = "Untitled (PMID " + id + ")"; // some records have no title; the web app names them so too
-            }
+            String label = "article".equals(type) ? ArticleName.of(value(row, "label"), id) : value(row, "label");
             described.putIfAbsent(pid, new AnswerObject(pid, type, id, label));
         }
         Map<String, AnswerObject> out = new LinkedHashMap<>();

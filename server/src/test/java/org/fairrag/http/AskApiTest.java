@@ -17,6 +17,7 @@ import java.util.Set;
 import org.apache.jena.query.QueryFactory;
 import org.apache.jena.rdf.model.ResourceFactory;
 import org.fairrag.app.Fairrag;
+import org.fairrag.fdo.ArticleName;
 import org.fairrag.fdo.DatasetFdo;
 import org.fairrag.testing.TestFairrag;
 import org.junit.jupiter.api.Test;
@@ -94,8 +95,8 @@ class AskApiTest {
         for (JsonObject article : articles) {
             var title = fairrag.graph().select(QueryFactory.create("PREFIX dct: <http://purl.org/dc/terms/> "
                     + "SELECT ?title WHERE { <" + article.getString("pid") + "> dct:title ?title }"));
-            assertThat(article.getString("label")).isEqualTo(title.isEmpty()
-                    ? "Untitled (PMID " + article.getString("id") + ")" : title.get(0).getLiteral("title").getString());
+            assertThat(article.getString("label")).isEqualTo(ArticleName.of(title.isEmpty() ? null
+                    : title.get(0).getLiteral("title").getString(), article.getString("id")));
         }
     }
 
