@@ -2,6 +2,7 @@
 import {$, $$, Status, el, render} from './dom.js';
 import {ApiError, getJson, pidPath, postEventStream, postForFile, postJson} from './api.js';
 import {MAX_K, fromUrl, toUrl} from './state.js';
+import {whenReady} from './startup.js';
 
 const MAX_SUMMARY_SOURCES = 50;
 const MAX_EXPORT = 200;
@@ -662,9 +663,10 @@ document.addEventListener('fairrag:use-articles', (e) => {
   status.search.done(`${state.results.length} articles from the answer to the question, ready to filter and summarize.`);
 });
 
-getJson('/api/summarize/prompt').then((p) => {
-  if (!$('#prompt').value) $('#prompt').value = p.prompt;
-  $('#model').textContent = `Summaries are made by: ${p.model}.`;
-}).catch((e) => status.summary.fail(e, 'The default prompt could not be loaded:'));
-
-restore();
+whenReady().then(() => {
+  getJson('/api/summarize/prompt').then((p) => {
+    if (!$('#prompt').value) $('#prompt').value = p.prompt;
+    $('#model').textContent = `Summaries are made by: ${p.model}.`;
+  }).catch((e) => status.summary.fail(e, 'The default prompt could not be loaded:'));
+  restore();
+});

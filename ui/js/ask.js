@@ -5,6 +5,7 @@
 import {$, Status, el, render} from './dom.js';
 import {pidPath, postJson} from './api.js';
 import {resultsTable} from './results.js';
+import {whenReady} from './startup.js';
 
 const status = new Status($('#ask-status'), $('#ask-error'), $('#ask-out'));
 let inFlight = null;
@@ -102,4 +103,4 @@ function restore() {
 }
 
 window.addEventListener('popstate', restore);
-restore();
+whenReady().then(restore); // a question in the address waits, as the steps do, until the server is ready
