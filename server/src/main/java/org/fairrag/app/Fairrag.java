@@ -192,9 +192,8 @@ public final class Fairrag implements AutoCloseable {
                     this::afterTombstone, Clock.systemUTC(), config.baseUrl());
             this.mentionStore = new MentionStore(graph, graphs);
             this.mentionIndex = new MentionIndex(mentionStore, this::vocabulary);
-            if (config.mentions()) {
-                articleIndexes.add(mentionIndex);
-            }
+            // Without annotation at ingest, a withdrawn article must still lose the mentions it was given before.
+            articleIndexes.add(config.mentions() ? mentionIndex : mentionIndex.removalsOnly());
             this.subjectStatistics = new StatisticsCache(() -> SubjectStatistics.of(graph, graphs, vocabulary()),
                     () -> mentionIndex.counts().articles());
             this.associationStore = new AssociationStore(graph, graphs, datasetFdo.pid(), this::vocabulary, Clock.systemUTC());
