@@ -110,7 +110,7 @@ function renderResults() {
       el('h3', {}, el('a', {href: pidPath(a.pid)}, articleName(a))),
       el('p', {className: 'meta'},
         [a.year || 'year unknown', a.journal].filter(Boolean).join(' · '),
-        el('span', {className: 'score', title: 'Reciprocal-rank fusion of meaning and words'},
+        a.score == null ? null : el('span', {className: 'score', title: 'Reciprocal-rank fusion of meaning and words'},
           `score ${a.score.toFixed(4)}`)),
       a.snippet ? el('p', {className: 'snippet'}, a.snippet) : null,
       a.terms.length ? el('ul', {className: 'chips', 'aria-label': 'MeSH terms (select for the filter)'},
@@ -659,6 +659,23 @@ $('#stop-button').addEventListener('click', () => inFlight.summary && inFlight.s
 $$('[data-format]').forEach((b) => b.addEventListener('click', () => exportAs(b.dataset.format, b)));
 
 window.addEventListener('popstate', restore);
+
+// An answer of the Ask box (ask.js) selects a term, or gives its articles to the steps as if they were hits.
+document.addEventListener('fairrag:select-term', (e) => add(e.detail));
+document.addEventListener('fairrag:use-articles', (e) => {
+  state.results = e.detail.articles.map((a) => ({...a, snippet: null, score: null, year: null, journal: null, terms: []}));
+  state.filtered = null;
+  state.filter = false;
+  state.scope = 'hits';
+  $('input[name="scope"][value="hits"]').checked = true;
+  state.unchosen.clear();
+  saveUrl();
+  renderFilter();
+  renderResults();
+  renderChosen();
+  status.filter.clear();
+  status.search.done(`${state.results.length} articles from the answer to the question, ready to filter and summarize.`);
+});
 
 whenReady().then(() => {
   getJson('/api/summarize/prompt').then((p) => {

@@ -23,15 +23,18 @@ import org.fairrag.fdo.DatasetFdo;
 import org.fairrag.filter.ArticleRetriever;
 import org.fairrag.filter.FilterService;
 import org.fairrag.filter.TermSelection;
+import org.fairrag.sparql.SparqlQueryService;
 import org.fairrag.generate.ChatModels;
 import org.fairrag.generate.ChatSummarizer;
 import org.fairrag.generate.ExtractiveSummarizer;
 import org.fairrag.generate.Prompts;
 import org.fairrag.generate.Summarizer;
 import org.fairrag.generate.SummaryService;
-import org.fairrag.graph.Graphs;
+import org.fairrag.ask.AskService;
 import org.fairrag.http.AdminHandler;
 import org.fairrag.http.AnnotateHandler;
+import org.fairrag.http.AskHandler;
+import org.fairrag.graph.Graphs;
 import org.fairrag.http.ApiKeyHandler;
 import org.fairrag.http.ApiRouter;
 import org.fairrag.http.Caller;
@@ -167,9 +170,12 @@ public final class HttpServerLauncher {
         WorkerPool pidPool = pool(fairrag, "pid", config.workerThreads(), config.workerQueue());
         // A dump holds its thread for as long as the client reads, so dumps get a small pool of their own.
         WorkerPool dumpPool = pool(fairrag, "dump", 2, 2);
+        // Questions may wait seconds for a chat model: a pool of their own, so that filter and summarize keep theirs.
+        WorkerPool askPool = pool(fairrag, "ask", config.workerThreads(), config.workerQueue());
 
         ResponseStreamer streamer = new ResponseStreamer(config.connections().writeTimeout(), metrics);
-        SparqlHandler sparql = new SparqlHandler(fairrag.sparqlQueryService(), sparqlPool, config.sparqlMaxRows(),
+        SparqlQueryService sparqlQueries = fairrag.sparqlQueryService();
+        SparqlHandler sparql = new SparqlHandler(sparqlQueries, sparqlPool, config.sparqlMaxRows(),
                 config.sparqlTimeout(), ctx -> Caller.of(ctx).allGraphs(graphs), new PerClientLimit(config.sparqlPerClient()),
                 streamer);
 
@@ -200,6 +206,9 @@ public final class HttpServerLauncher {
         var termSearch = new TermSearch(fairrag::termLexicon, fairrag::vocabulary, fairrag.queryEmbedder(),
                 fairrag.vectorIndex());
         var termDetails = new TermDetails(fairrag::vocabulary, fairrag.vectorIndex());
+        // The questions' queries run the way /sparql runs the public's.
+        AskService questions = AskServices.create(fairrag,
+                AskServices.endpointQueries(sparqlQueries, config.sparqlMaxRows()), termSearch);
 
         FdoLoader loader = new FdoLoader(fairrag.graph(), graphs, fairrag.relatedConcepts(), config.baseUrl());
         PidHandler pid = new PidHandler(fairrag.registry(), new PidRepresentations(loader, config.baseUrl()), pidPool,
@@ -233,7 +242,8 @@ public final class HttpServerLauncher {
                 new TermsHandler(termSearch, termDetails, fairrag.relatedConcepts(), searchPool, fairrag::vocabulary),
                 new ExportHandler(new ArticleExport(fairrag.graph(), fairrag::vocabulary), apiPool, config.baseUrl(),
                         contentGraphs),
-                new AnnotateHandler(fairrag::subjectSuggester, searchPool)),
+                new AnnotateHandler(fairrag::subjectSuggester, searchPool),
+                new AskHandler(questions, askPool, ctx -> Caller.of(ctx).allGraphs(graphs))),
                 new ApiRouter.Guards(inFlight, new RequestLimitsHandler(limits.maxUriLength()), limits.maxBodyBytes(),
                         apiKeys,
                         rateLimit(limits.apiRate(), limits.apiBurst(), "api", metrics),

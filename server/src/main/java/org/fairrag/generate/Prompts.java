@@ -67,7 +67,8 @@ public final class Prompts {
         return summarizeUser.apply(Map.of("prompt", prompt, "sources", sources.toString().strip())).text();
     }
 
-    private static String read(String name) {
+    /** The text of a prompt file shipped in {@code prompts/}. */
+    public static String read(String name) {
         try (InputStream in = Prompts.class.getResourceAsStream(DIR + name)) {
             if (in == null) {
                 throw new IllegalStateException("Missing prompt " + DIR + name + " (is the jar complete?)");
