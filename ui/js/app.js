@@ -153,9 +153,10 @@ async function loadDetail(term, region) {
   render(region, el('p', {className: 'status busy'}, 'Loading…'));
   region.setAttribute('aria-busy', 'true');
   try {
-    const [d, tree] = await Promise.all([
+    const [d, tree, related] = await Promise.all([
       getJson(`/api/terms/${encodeURIComponent(term.id)}`),
       getJson(`/api/terms/${encodeURIComponent(term.id)}/narrower?depth=2`),
+      getJson(`/api/terms/${encodeURIComponent(term.id)}/related?k=5&evidence=1`),
     ]);
     const counts = d.articleCount == null ? null
       : `${d.articleCount} articles tagged with it, ${d.articleCountExploded} with it or a narrower term.`;
@@ -167,6 +168,7 @@ async function loadDetail(term, region) {
       d.broader.length ? [el('h4', {}, 'Broader terms'),
         el('ul', {className: 'chips'}, d.broader.map((b) => el('li', {}, termChip(b))))] : null,
       tree.children.length ? [el('h4', {}, 'Narrower terms'), narrowerList(tree.children)] : null,
+      related.results.length ? [el('h4', {}, 'In the literature'), literatureList(related)] : null,
       el('p', {}, el('a', {href: pidPath(d.pid)}, `The page of ${d.label}`)));
     return true;
   } catch (e) {
@@ -175,6 +177,29 @@ async function loadDetail(term, region) {
   } finally {
     region.removeAttribute('aria-busy');
   }
+}
+
+/**
+ * The concepts the abstracts mention in the same sentences as a term, most strongly associated first, each
+ * linked to its page, with one evidence sentence and a link to its article.
+ */
+function literatureList(related) {
+  return el('ul', {className: 'literature'}, related.results.map((r) => {
+    const e = r.evidence[0];
+    return el('li', {},
+      el('div', {},
+        el('a', {href: pidPath(r.pid), className: 'node-label'}, r.label), ' ', el('span', {className: 'term-id'}, r.id), ' ',
+        r.relation ? el('span', {className: 'relation'}, relationText(related, r), ' ') : null,
+        el('span', {className: 'counts'}, `${r.sentences} sentences in ${r.articles} articles`)),
+      e ? el('blockquote', {className: 'evidence'}, e.text, ' ',
+        el('a', {href: pidPath(e.pid)}, e.pmid ? `PMID ${e.pmid}` : 'article')) : null);
+  }));
+}
+
+/** "Albuterol treats Asthma": a typed association read in its direction, with the model that typed it. */
+function relationText(related, r) {
+  const [subject, object] = r.relation.subject === related.id ? [related.label, r.label] : [r.label, related.label];
+  return `(${subject} ${r.relation.type.replace('_', ' ')} ${object}, typed by ${r.relation.model})`;
 }
 
 /** A level of the narrower tree; a node whose children are known can be opened, one level at a time. */

@@ -36,6 +36,38 @@ WHERE {
 }
 ORDER BY ?label
 `},
+  {name: 'Articles that mention a term but are not indexed with it', query: `${PREFIXES}PREFIX oa: <http://www.w3.org/ns/oa#>
+PREFIX fr: <https://w3id.org/fairrag/ns#>
+# Articles whose abstract mentions Hypertension (D006973), not negated,
+# though their indexers did not give it as a subject (concept mentions are W3C Web Annotations)
+SELECT ?article ?title (SAMPLE(?quote) AS ?mentioned)
+WHERE {
+  ?term dct:identifier "D006973" .
+  ?mention oa:hasBody ?term ;
+           oa:hasTarget [ oa:hasSource ?article ; fr:textProperty schema:abstract ;
+                          oa:hasSelector [ oa:exact ?quote ] ] .
+  FILTER NOT EXISTS { ?mention fr:negated true }
+  FILTER NOT EXISTS { ?article schema:about ?term }
+  ?article dct:title ?title .
+}
+GROUP BY ?article ?title
+ORDER BY ?title
+LIMIT 25
+`},
+  {name: 'Concepts most associated with a term', query: `${PREFIXES}PREFIX fr: <https://w3id.org/fairrag/ns#>
+# Concepts mentioned in the same sentences as Hypertension (D006973) across the abstracts,
+# by normalised pointwise mutual information (associations met in at least two articles)
+SELECT ?other ?label ?npmi ?sentences ?articles
+WHERE {
+  ?term dct:identifier "D006973" .
+  ?association a fr:Association ; fr:concept ?term , ?other ;
+               fr:npmi ?npmi ; fr:sentenceCount ?sentences ; fr:articleCount ?articles .
+  FILTER (?other != ?term)
+  ?other skos:prefLabel ?label .
+}
+ORDER BY DESC(?npmi) DESC(?sentences) ?other
+LIMIT 25
+`},
   {name: 'Terms by an alternative name', query: `${PREFIXES}PREFIX text: <http://jena.apache.org/text#>
 # The full-text index over term names: a phrase (inner quotes), the ten best, best first
 SELECT DISTINCT ?term ?label ?score

@@ -2,6 +2,8 @@ package org.fairrag.app;
 
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.fairrag.annotate.MentionCheck;
+import org.fairrag.relate.AssociationStore;
 import org.fairrag.ingest.ConsistencyCheck;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -13,7 +15,8 @@ import picocli.CommandLine.Option;
  * repair left something).
  */
 @Command(name = "check", description = "Verify that the triple store, the vector index and the PID registry agree "
-        + "about every article; --repair brings them back into agreement. Stop the server first.")
+        + "about every article, that every article's concept mentions are there and current, and that the concept "
+        + "associations are counted from them; --repair brings them back into agreement. Stop the server first.")
 final class CheckCommand implements Callable<Integer> {
 
     static final int DISAGREEMENT = 3;
@@ -23,7 +26,7 @@ final class CheckCommand implements Callable<Integer> {
     ConfigOptions options;
 
     @Option(names = "--repair", description = "Repair what disagrees: publish again from the source records, "
-            + "re-embed missing vectors, remove orphans.")
+            + "re-embed missing vectors, annotate missing or stale mentions again, remove orphans, count the associations again.")
     boolean repair;
 
     @Override
@@ -32,13 +35,47 @@ final class CheckCommand implements Callable<Integer> {
             ConsistencyCheck check = fairrag.consistencyCheck();
             ConsistencyCheck.Report before = check.check();
             print("checked", before);
-            if (before.clean() || !repair) {
-                return before.clean() ? 0 : DISAGREEMENT;
+            // Mentions are derived from the articles in the graph: checked (and repaired) once the graph is.
+            boolean clean = before.clean();
+            if (!before.clean() && repair) {
+                ConsistencyCheck.Report after = check.repair();
+                fairrag.refreshDataset();
+                print("after repair", after);
+                clean = after.clean();
             }
-            ConsistencyCheck.Report after = check.repair();
-            fairrag.refreshDataset();
-            print("after repair", after);
-            return after.clean() ? 0 : DISAGREEMENT;
+            MentionCheck mentions = fairrag.mentionCheck();
+            MentionCheck.Report found = mentions.check();
+            print("concept mentions", found);
+            if (!found.clean() && repair) {
+                found = mentions.repair(new ConsoleProgress());
+                print("concept mentions after repair", found);
+            }
+            // Associations are counted from the mentions: checked once they are, and counted again on repair.
+            AssociationStore.Agreement associations = fairrag.associationStore().check();
+            print("concept associations", associations);
+            if (!associations.agrees() && repair) {
+                fairrag.refreshAssociations();
+                associations = fairrag.associationStore().check();
+                print("concept associations after repair", associations);
+            }
+            return clean && found.clean() && associations.agrees() ? 0 : DISAGREEMENT;
+        }
+    }
+
+    static void print(String when, AssociationStore.Agreement a) {
+        System.out.printf("%s: %d public pairs stored over %d sentences, %d counted now over %d: %s%n", when, a.storedPairs(),
+                a.storedSentences(), a.countedPairs(), a.countedSentences(), a.agrees() ? "current" : "stale");
+    }
+
+    static void print(String when, MentionCheck.Report r) {
+        System.out.printf("%s: %d active articles, %d with mentions: %s%n", when, r.activeArticles(), r.annotatedArticles(),
+                r.clean() ? "they agree" : r.problems().size() + " problems");
+        for (Map.Entry<MentionCheck.Kind, Long> e : r.counts().entrySet()) {
+            System.out.printf("  %6d %s%n", e.getValue(), e.getKey().description());
+        }
+        r.problems().stream().limit(LISTED).forEach(p -> System.out.printf("  %s: %s%n", p.pid(), p.kind().description()));
+        if (r.problems().size() > LISTED) {
+            System.out.printf("  ... and %d more%n", r.problems().size() - LISTED);
         }
     }
 

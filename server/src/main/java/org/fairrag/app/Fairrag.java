@@ -28,6 +28,14 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
+import org.fairrag.annotate.MentionCheck;
+import org.fairrag.annotate.MentionIndex;
+import org.fairrag.annotate.MentionStore;
+import org.fairrag.annotate.Neighbours;
+import org.fairrag.annotate.StatisticsCache;
+import org.fairrag.annotate.SubjectModel;
+import org.fairrag.annotate.SubjectStatistics;
+import org.fairrag.annotate.SubjectSuggester;
 import org.fairrag.embed.CachingEmbedder;
 import org.fairrag.embed.Chunker;
 import org.fairrag.embed.Embedder;
@@ -40,13 +48,20 @@ import org.fairrag.graph.GraphStore;
 import org.fairrag.graph.Graphs;
 import org.fairrag.graph.RemoteGraphStore;
 import org.fairrag.graph.TdbGraphStore;
+import org.fairrag.generate.ChatModels;
+import org.fairrag.generate.Prompts;
 import org.fairrag.ingest.ArticleIndex;
 import org.fairrag.ingest.ArticleIngest;
 import org.fairrag.ingest.ConsistencyCheck;
 import org.fairrag.ingest.IngestProgress;
 import org.fairrag.ingest.SourceFile;
+import org.fairrag.ingest.SubjectSuggestions;
 import org.fairrag.ingest.VocabularyIngest;
 import org.fairrag.pid.Tombstones;
+import org.fairrag.relate.AssociationRefresher;
+import org.fairrag.relate.AssociationStore;
+import org.fairrag.relate.RelatedConcepts;
+import org.fairrag.relate.RelationTyper;
 import org.fairrag.store.ApiKeys;
 import org.fairrag.store.Database;
 import org.fairrag.store.IngestionRuns;
@@ -115,6 +130,13 @@ public final class Fairrag implements AutoCloseable {
     private final VectorIndex vectorIndex;
     private final ArticleIndexer articleIndexer;
     private final TermIndexer termIndexer;
+    private final MentionStore mentionStore;
+    private final MentionIndex mentionIndex;
+    private final StatisticsCache subjectStatistics;
+    private final AssociationStore associationStore;
+    private final RelatedConcepts relatedConcepts;
+    private final AssociationRefresher associationRefresher;
+    private SubjectSuggester subjectSuggester;
 
     private Fairrag(FairragConfig config) throws IOException {
         this.config = config;
@@ -163,7 +185,9 @@ public final class Fairrag implements AutoCloseable {
                 closeables.add(store);
                 this.graph = new TdbGraphStore(store.dataset(), config.textIndex()
                         ? "embedded TDB2 + jena-text, in-process" : "embedded TDB2, in-process",
-                        Set.of(graphs.restrictedContent()));
+                        // Mentions and associations hold no text the index searches; writing them past it saves time.
+                        Set.of(graphs.restrictedContent(), graphs.publicMentions(), graphs.restrictedMentions(),
+                                graphs.publicAssociations(), graphs.restrictedAssociations(), graphs.typedRelations()));
             } else {
                 this.graph = new RemoteGraphStore(config.sparqlUrl().orElseThrow(),
                         config.sparqlUpdateUrl().orElseThrow(), config.sparqlTimeout());
@@ -176,7 +200,7 @@ public final class Fairrag implements AutoCloseable {
             this.datasetFdo = new DatasetFdo(config.baseUrl());
             this.apiKeys = new ApiKeys(database.pool(), new SecureRandom());
             this.tombstones = new Tombstones(graph, graphs, registry, () -> List.copyOf(articleIndexes),
-                    this::refreshDataset, Clock.systemUTC(), config.baseUrl());
+                    this::afterTombstone, Clock.systemUTC(), config.baseUrl());
             if (config.vectors().kind() == VectorStoreSettings.Kind.NONE) {
                 this.embedder = null;
                 this.queryEmbedder = null;
@@ -194,6 +218,17 @@ public final class Fairrag implements AutoCloseable {
                 this.termIndexer = new TermIndexer(vectorIndex, embedder);
                 articleIndexes.add(articleIndexer);
             }
+            this.mentionStore = new MentionStore(graph, graphs);
+            this.mentionIndex = new MentionIndex(mentionStore, vocabulary::get);
+            if (config.mentions()) {
+                articleIndexes.add(mentionIndex);
+            }
+            this.subjectStatistics = new StatisticsCache(() -> SubjectStatistics.of(graph, graphs, vocabulary.get()),
+                    () -> mentionIndex.counts().articles());
+            this.associationStore = new AssociationStore(graph, graphs, datasetFdo.pid(), vocabulary::get, Clock.systemUTC());
+            this.relatedConcepts = new RelatedConcepts(graph, graphs, associationStore, vocabulary::get);
+            this.associationRefresher = new AssociationRefresher(associationStore);
+            closeables.add(associationRefresher);
             reloadVocabulary(IngestProgress.NONE);
             reindexIfEmpty();
         } catch (IOException | RuntimeException e) {
@@ -227,7 +262,15 @@ public final class Fairrag implements AutoCloseable {
         }
         if (counts.getOrDefault(FdoKind.ARTICLE, 0L) == 0) {
             LOG.info("No articles yet: loading the bundled demo slice");
-            ingest(SourceFile.ofResource(DEMO_ARTICLES), ArticleIngest.Options.DEFAULT, progress);
+            long mentionNanos = mentionIndex.counts().nanos();
+            ArticleIngest.Report report = ingest(SourceFile.ofResource(DEMO_ARTICLES), ArticleIngest.Options.DEFAULT, progress);
+            if (config.mentions()) {
+                double mentions = (mentionIndex.counts().nanos() - mentionNanos) / 1e9;
+                double total = report.took().toNanos() / 1e9;
+                LOG.info("Demo articles ingested in {} s, of which concept mentions {} s (+{}% over the rest)",
+                        String.format("%.1f", total), String.format("%.1f", mentions),
+                        String.format("%.0f", 100 * mentions / Math.max(1e-9, total - mentions)));
+            }
             loaded = true;
         }
         return loaded;
@@ -248,6 +291,7 @@ public final class Fairrag implements AutoCloseable {
                     .ifPresent(run -> publisher.publish(graphs.contentFor(run.accessLevel()), List.of(datasetFdo.runDraft(run)),
                             null).await());
             refreshDataset();
+            refreshAssociations();
         }
         return report;
     }
@@ -260,6 +304,7 @@ public final class Fairrag implements AutoCloseable {
 
     private ArticleIngest articleIngest() {
         return new ArticleIngest(publisher, registry, sourceRecords, runs, graphs, vocabulary::get, articleIndexes,
+                config.mentions() ? article -> subjectSuggester().forArticle(article) : SubjectSuggestions.NONE,
                 datasetFdo.pid());
     }
 
@@ -319,6 +364,60 @@ public final class Fairrag implements AutoCloseable {
             LOG.info("Indexed {} of {} articles", Math.min(pids.size(), from + REINDEX_BATCH), pids.size());
         }
         LOG.info("Vector index filled again in {} s", (System.nanoTime() - t0) / 1_000_000_000);
+    }
+
+    /**
+     * Annotates the articles of a collection published before concept mentions were kept, once: when no
+     * article has mentions yet. Articles ingested since are annotated as they are published.
+     */
+    public void annotateIfNone(IngestProgress progress) {
+        if (!config.mentions() || !mentionStore.isEmpty() || registry.countByKind().await().getOrDefault(FdoKind.ARTICLE, 0L) == 0) {
+            return;
+        }
+        LOG.info("The articles have no concept mentions yet: annotating them");
+        long t0 = System.nanoTime();
+        int n = mentionCheck().annotateAll(progress);
+        LOG.info("Concept mentions of {} articles found in {} s", n, (System.nanoTime() - t0) / 1_000_000_000);
+    }
+
+    /**
+     * Counts the associations between concepts again from the concept mentions (after an ingestion, a
+     * tombstone, {@code fairrag annotate}, {@code fairrag relations} or {@code check --repair}). Blocking.
+     */
+    public AssociationStore.Report refreshAssociations() {
+        return associationRefresher.refreshNow();
+    }
+
+    /** Counts the associations of a collection whose articles have mentions and no associations yet, once. */
+    public void countAssociationsIfNone() {
+        if (associationStore.isEmpty(AssociationStore.View.PUBLIC) && !mentionStore.isEmpty()) {
+            LOG.info("The concept mentions have not been counted into associations yet: counting them");
+            refreshAssociations();
+        }
+    }
+
+    /** Types associations with the configured language model ({@code fairrag relations --typed}). */
+    public RelationTyper relationTyper() {
+        FairragConfig.Llm llm = config.llm();
+        if (!llm.enabled()) {
+            throw new IllegalStateException("no language model is configured (FAIRRAG_LLM)");
+        }
+        ChatModels.ConfiguredBlocking chat = ChatModels.createBlocking(llm.provider(), llm.baseUrl().orElse(null),
+                llm.model().orElse(null), llm.apiKey().orElse(null), llm.timeout());
+        return new RelationTyper(graph, graphs, associationStore, relatedConcepts, vocabulary::get, chat.model(), chat.name(),
+                Prompts.bundled(), Clock.systemUTC());
+    }
+
+    /** A withdrawn article leaves the dataset's counts at once and the associations with the next count, soon after. */
+    private void afterTombstone() {
+        refreshDataset();
+        associationRefresher.request();
+    }
+
+    /** Verifies and repairs the concept mentions against the published articles ({@code check}, {@code annotate}). */
+    public MentionCheck mentionCheck() {
+        return new MentionCheck(registry, new PublishedArticles(graph, graphs), mentionStore, mentionIndex, vocabulary::get,
+                publisher::pidUrl);
     }
 
     private static VectorIndex openVectorIndex(FairragConfig config, Embedder embedder) {
@@ -388,6 +487,32 @@ public final class Fairrag implements AutoCloseable {
     public Optional<Embedder> queryEmbedder() { return Optional.ofNullable(queryEmbedder); }
     public Optional<ArticleIndexer> articleIndexer() { return Optional.ofNullable(articleIndexer); }
     public Optional<TermIndexer> termIndexer() { return Optional.ofNullable(termIndexer); }
+    /** Finds and keeps the concepts each article's text mentions. */
+    public MentionIndex mentionIndex() { return mentionIndex; }
+    /** Counts the associations again, one count at a time. */
+    public AssociationRefresher associationRefresher() { return associationRefresher; }
+    /** The associations between concepts that sentences mention together. */
+    public AssociationStore associationStore() { return associationStore; }
+    /** Reads the concepts most associated with a concept, with evidence. */
+    public RelatedConcepts relatedConcepts() { return relatedConcepts; }
+    /** How indexers use each term in the public articles, counted again as the collection grows. */
+    public StatisticsCache subjectStatistics() { return subjectStatistics; }
+
+    /** Suggests subject terms for a text with the bundled model; built on first use. */
+    public synchronized SubjectSuggester subjectSuggester() {
+        if (subjectSuggester == null) {
+            subjectSuggester = subjectSuggester(SubjectModel.bundled());
+        }
+        return subjectSuggester;
+    }
+
+    /** A suggester over this collection with another model (benchmarks compare models). */
+    public SubjectSuggester subjectSuggester(SubjectModel model) {
+        return new SubjectSuggester(mentionIndex::finder,
+                vectorIndex == null ? Optional.empty() : Optional.of(new Neighbours(vectorIndex, embedder, new Chunker(),
+                        Neighbours.Settings.DEFAULT)),
+                subjectStatistics, model, vocabulary::get);
+    }
 
     /**
      * The service that runs public SPARQL queries: in this process on the embedded store, or forwarded to the

@@ -18,6 +18,8 @@ import org.fairrag.vectors.VectorStoreSettings;
  * @param sparqlUpdateUrl the remote update endpoint; defaults to {@code sparqlUrl}
  * @param sparqlPerClient SPARQL queries one client (API key, else address) may have running or waiting at once
  * @param textIndex whether the embedded triple store keeps its jena-text (Lucene) index
+ * @param mentions  whether ingestion finds the concepts each article's text mentions (and suggests subjects
+ *                  for articles without any)
  * @param vectors   where article chunk and term vectors are kept
  * @param embedding which embedding model makes them
  * @param queryCacheSize how many query embeddings are kept (least recently used go first)
@@ -40,6 +42,7 @@ public record FairragConfig(
         int workerQueue,
         boolean loadDemo,
         boolean textIndex,
+        boolean mentions,
         VectorStoreSettings vectors,
         EmbeddingSettings embedding,
         int queryCacheSize,
@@ -198,6 +201,7 @@ public record FairragConfig(
         get(env, "FAIRRAG_WORKER_QUEUE").ifPresent(v -> b.workerQueue(parseInt("FAIRRAG_WORKER_QUEUE", v)));
         get(env, "FAIRRAG_DEMO").ifPresent(v -> b.loadDemo(Boolean.parseBoolean(v)));
         get(env, "FAIRRAG_TEXT_INDEX").ifPresent(v -> b.textIndex(Boolean.parseBoolean(v)));
+        get(env, "FAIRRAG_MENTIONS").ifPresent(v -> b.mentions(Boolean.parseBoolean(v)));
         get(env, "FAIRRAG_VECTORS").ifPresent(v -> b.vectors = VectorStoreSettings.parseKind(v));
         get(env, "FAIRRAG_WEAVIATE_URL").ifPresent(v -> b.weaviateUrl = v);
         get(env, "FAIRRAG_WEAVIATE_API_KEY").ifPresent(v -> b.weaviateApiKey = v);
@@ -254,6 +258,7 @@ public record FairragConfig(
         b.workerQueue = workerQueue;
         b.loadDemo = loadDemo;
         b.textIndex = textIndex;
+        b.mentions = mentions;
         b.vectors = vectors.kind();
         b.weaviateUrl = vectors.weaviateUrl().orElse(null);
         b.weaviateApiKey = vectors.weaviateApiKey().orElse(null);
@@ -342,6 +347,7 @@ public record FairragConfig(
         private int workerQueue = 64;
         private boolean loadDemo = true;
         private boolean textIndex = true;
+        private boolean mentions = true;
         private VectorStoreSettings.Kind vectors = VectorStoreSettings.Kind.LUCENE;
         private String weaviateUrl;
         private String weaviateApiKey;
@@ -369,6 +375,7 @@ public record FairragConfig(
         public Builder workerQueue(int v) { workerQueue = v; return this; }
         public Builder loadDemo(boolean v) { loadDemo = v; return this; }
         public Builder textIndex(boolean v) { textIndex = v; return this; }
+        public Builder mentions(boolean v) { mentions = v; return this; }
         public Builder vectors(VectorStoreSettings.Kind v) { vectors = v; return this; }
         public Builder weaviate(String url, String apiKey) { weaviateUrl = url; weaviateApiKey = apiKey; return this; }
         public Builder embedding(String provider, String baseUrl, String model, String apiKey) {
@@ -389,7 +396,7 @@ public record FairragConfig(
             return new FairragConfig(host, port, dataDir.toAbsolutePath().normalize(), base,
                     Optional.ofNullable(pgUrl), Optional.ofNullable(sparqlUrl), Optional.ofNullable(sparqlUpdateUrl),
                     sparqlTimeout, sparqlMaxRows, sparqlPerClient != null ? sparqlPerClient : Math.max(1, workerThreads / 2),
-                    workerThreads, workerQueue, loadDemo, textIndex,
+                    workerThreads, workerQueue, loadDemo, textIndex, mentions,
                     new VectorStoreSettings(vectors, Optional.ofNullable(weaviateUrl), Optional.ofNullable(weaviateApiKey)),
                     new EmbeddingSettings(embedding, Optional.ofNullable(embeddingBaseUrl),
                             Optional.ofNullable(embeddingModel), Optional.ofNullable(embeddingApiKey)),

@@ -39,6 +39,7 @@ import org.fairrag.generate.SentenceRoleClassifier;
 import org.fairrag.generate.Summarizer;
 import org.fairrag.generate.SummaryService;
 import org.fairrag.http.AdminHandler;
+import org.fairrag.http.AnnotateHandler;
 import org.fairrag.http.ApiRouter;
 import org.fairrag.http.CrawlerHandler;
 import org.fairrag.http.DatasetHandler;
@@ -53,7 +54,7 @@ import org.fairrag.http.SearchHandler;
 import org.fairrag.http.SparqlHandler;
 import org.fairrag.http.PerClientLimit;
 import org.fairrag.http.TermsHandler;
-import org.fairrag.http.WorkerPool;
+import org.fairrag.work.WorkerPool;
 import org.fairrag.pid.ArticleLookup;
 import org.fairrag.pid.FdoLoader;
 import org.fairrag.pid.PidRepresentations;
@@ -99,7 +100,7 @@ public final class HttpServerLauncher {
     private static ArticleRetriever retriever(ArticleSearch search) {
         return (q, k, selection, yearFrom, yearTo, accessLevels) -> search.search(new ArticleQuery(q, k, selection.terms(),
                         selection.mode() == TermSelection.Mode.ALL, selection.explode(), selection.exclude(), yearFrom,
-                        yearTo, accessLevels)).hits().stream()
+                        yearTo, accessLevels, selection.withSuggested())).hits().stream()
                 .map(hit -> new FilterService.Candidate(hit.pid(), hit.score())).toList();
     }
 
@@ -154,7 +155,7 @@ public final class HttpServerLauncher {
                 fairrag.vectorIndex());
         var termDetails = new TermDetails(fairrag::vocabulary, fairrag.vectorIndex());
 
-        FdoLoader loader = new FdoLoader(fairrag.graph(), graphs, config.baseUrl());
+        FdoLoader loader = new FdoLoader(fairrag.graph(), graphs, fairrag.relatedConcepts(), config.baseUrl());
         PidHandler pid = new PidHandler(fairrag.registry(), new PidRepresentations(loader, config.baseUrl()), pidPool,
                 config.baseUrl(), DatasetFdo.ID, new ArticleLookup(fairrag.graph()), contentGraphs);
         DatasetHandler dataset = new DatasetHandler(fairrag.graph(), ctx -> Caller.of(ctx).allGraphs(graphs), dumpPool,
@@ -183,9 +184,10 @@ public final class HttpServerLauncher {
                 crawler,
                 admin,
                 new SearchHandler(articleSearch, searchPool, fairrag::vocabulary),
-                new TermsHandler(termSearch, termDetails, searchPool, fairrag::vocabulary),
+                new TermsHandler(termSearch, termDetails, fairrag.relatedConcepts(), searchPool, fairrag::vocabulary),
                 new ExportHandler(new ArticleExport(fairrag.graph(), fairrag::vocabulary), apiPool, config.baseUrl(),
-                        contentGraphs)),
+                        contentGraphs),
+                new AnnotateHandler(fairrag::subjectSuggester, searchPool)),
                 new ApiRouter.Guards(inFlight, new RequestLimitsHandler(limits.maxUriLength()), limits.maxBodyBytes(),
                         apiKeys,
                         rateLimit(limits.apiRate(), limits.apiBurst(), "api", metrics),

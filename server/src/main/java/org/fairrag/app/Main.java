@@ -24,13 +24,13 @@ import picocli.CommandLine.Parameters;
 
 /**
  * The {@code fairrag} command line: {@code serve} (the default), {@code ingest}, {@code info}, {@code check},
- * {@code bench}, {@code train}, {@code pid tombstone} and {@code apikey}. Every command that opens the stores closes them
+ * {@code annotate}, {@code bench}, {@code train}, {@code pid tombstone} and {@code apikey}. Every command that opens the stores closes them
  * when the process is told to stop (the instance's shutdown hook).
  */
 @Command(name = "fairrag", mixinStandardHelpOptions = true, version = "fairrag 0.1.0",
         description = "FAIR Graph-RAG server for biomedical literature.",
-        subcommands = {Main.Serve.class, Main.Ingest.class, Main.Info.class, CheckCommand.class, BenchCommand.class,
-                TrainCommand.class, PidCommand.class, ApiKeyCommand.class})
+        subcommands = {Main.Serve.class, Main.Ingest.class, Main.Info.class, CheckCommand.class, AnnotateCommand.class, RelationsCommand.class,
+                BenchCommand.class, TrainCommand.class, PidCommand.class, ApiKeyCommand.class})
 public final class Main implements Callable<Integer> {
 
     private static final Logger LOG = LoggerFactory.getLogger(Main.class);
@@ -95,6 +95,8 @@ public final class Main implements Callable<Integer> {
             if (config.loadDemo()) {
                 fairrag.loadDemoIfEmpty(new ConsoleProgress());
             }
+            fairrag.annotateIfNone(new ConsoleProgress());
+            fairrag.countAssociationsIfNone();
             HttpServerLauncher.start(fairrag);
             stopped.await();
             return 0;

@@ -33,7 +33,7 @@ import org.fairrag.embed.LangChainEmbedder;
 import org.fairrag.embed.Vectors;
 import org.fairrag.http.Errors;
 import org.fairrag.http.SearchHandler;
-import org.fairrag.http.WorkerPool;
+import org.fairrag.work.WorkerPool;
 import org.fairrag.ingest.ArticleIngest;
 import org.fairrag.search.ArticleSearch;
 import org.fairrag.vectors.ArticleFields;

@@ -1,6 +1,6 @@
 package org.fairrag.filter;
 
-import org.fairrag.http.ApiException;
+import org.fairrag.failure.ApiException;
 
 /**
  * What a filter will cost, known before it runs. An exploded term is matched by walking up

@@ -14,6 +14,7 @@ import org.apache.jena.query.QuerySolution;
 import org.fairrag.graph.GraphStore;
 import org.fairrag.graph.Graphs;
 import org.fairrag.graph.Queries;
+import org.fairrag.graph.Vocab;
 import org.fairrag.vocab.Term;
 import org.fairrag.vocab.VocabularyIndex;
 
@@ -68,6 +69,8 @@ public final class FilterService {
             Queries.bindValues(query, "selected", termNodes(selection.terms(), vocab));
         }
         Queries.bindValues(query, "excluded", termNodes(selection.exclude(), vocab));
+        Queries.bindValues(query, "subjectProperty", selection.withSuggested()
+                ? List.of(Vocab.ABOUT.asNode(), Vocab.SUGGESTED_SUBJECT.asNode()) : List.of(Vocab.ABOUT.asNode()));
 
         Map<String, Integer> rank = new HashMap<>();
         Map<String, Double> score = new HashMap<>();

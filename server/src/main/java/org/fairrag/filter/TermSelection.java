@@ -3,14 +3,15 @@ package org.fairrag.filter;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
-import org.fairrag.http.ApiException;
+import org.fairrag.failure.ApiException;
 import org.fairrag.vocab.VocabularyIndex;
 
 /**
  * The vocabulary terms a user chose, validated against the vocabulary: which to require ({@code any}
- * or {@code all}), which to exclude, and whether narrower terms count too ("explode").
+ * or {@code all}), which to exclude, whether narrower terms count too ("explode"), and whether the
+ * subjects suggested for articles that came without any count as well as the indexers' ("suggested").
  */
-public record TermSelection(List<String> terms, Mode mode, boolean explode, List<String> exclude) {
+public record TermSelection(List<String> terms, Mode mode, boolean explode, List<String> exclude, boolean withSuggested) {
 
     /** Whether an article needs one of the terms or all of them. */
     public enum Mode { ANY, ALL }
@@ -22,6 +23,11 @@ public record TermSelection(List<String> terms, Mode mode, boolean explode, List
     public TermSelection {
         terms = List.copyOf(terms);
         exclude = List.copyOf(exclude);
+    }
+
+    /** The same selection, counting suggested subjects too or not. */
+    public TermSelection withSuggested(boolean suggested) {
+        return new TermSelection(terms, mode, explode, exclude, suggested);
     }
 
     /**
@@ -62,7 +68,7 @@ public record TermSelection(List<String> terms, Mode mode, boolean explode, List
             throw ApiException.badRequest("contradictory_terms", "Terms both selected and excluded: " + overlap + ".");
         }
         return new TermSelection(terms.stream().distinct().toList(), m, explode == null || explode,
-                exclude.stream().distinct().toList());
+                exclude.stream().distinct().toList(), false);
     }
 
     private static String abbreviate(String s) {

@@ -1,7 +1,11 @@
 package org.fairrag.generate;
 
+import dev.langchain4j.model.chat.Capability;
+import dev.langchain4j.model.chat.ChatModel;
 import dev.langchain4j.model.chat.StreamingChatModel;
+import dev.langchain4j.model.ollama.OllamaChatModel;
 import dev.langchain4j.model.ollama.OllamaStreamingChatModel;
+import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
 import java.time.Duration;
 import java.util.Locale;
@@ -16,6 +20,9 @@ public final class ChatModels {
 
     /** A configured chat model and the name recorded in summaries' provenance. */
     public record Configured(StreamingChatModel model, String name) {}
+
+    /** A configured chat model that answers whole, and may be asked for JSON of a given schema. */
+    public record ConfiguredBlocking(ChatModel model, String name) {}
 
     private ChatModels() {}
 
@@ -41,6 +48,35 @@ public final class ChatModels {
                         .modelName(name)
                         .temperature(0.0)
                         .timeout(timeout)
+                        .build(), "ollama:" + name);
+            }
+            default -> throw new IllegalArgumentException("FAIRRAG_LLM must be none, openai or ollama, not " + provider);
+        }
+    }
+
+    /** Like {@link #create}, answering whole, with structured output (a JSON schema the answer must follow). */
+    public static ConfiguredBlocking createBlocking(String provider, String baseUrl, String model, String apiKey, Duration timeout) {
+        switch (provider.toLowerCase(Locale.ROOT)) {
+            case "openai" -> {
+                String name = model != null ? model : DEFAULT_OPENAI_MODEL;
+                return new ConfiguredBlocking(OpenAiChatModel.builder()
+                        .baseUrl(baseUrl != null ? baseUrl : DEFAULT_OPENAI_URL)
+                        .apiKey(apiKey != null ? apiKey : "none")
+                        .modelName(name)
+                        .temperature(0.0)
+                        .timeout(timeout)
+                        .supportedCapabilities(Capability.RESPONSE_FORMAT_JSON_SCHEMA)
+                        .strictJsonSchema(true)
+                        .build(), "openai:" + name);
+            }
+            case "ollama" -> {
+                String name = model != null ? model : DEFAULT_OLLAMA_MODEL;
+                return new ConfiguredBlocking(OllamaChatModel.builder()
+                        .baseUrl(baseUrl != null ? baseUrl : DEFAULT_OLLAMA_URL)
+                        .modelName(name)
+                        .temperature(0.0)
+                        .timeout(timeout)
+                        .supportedCapabilities(Capability.RESPONSE_FORMAT_JSON_SCHEMA)
                         .build(), "ollama:" + name);
             }
             default -> throw new IllegalArgumentException("FAIRRAG_LLM must be none, openai or ollama, not " + provider);

@@ -18,7 +18,7 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
-import org.fairrag.http.ApiException;
+import org.fairrag.failure.ApiException;
 
 /**
  * Summarizes with a chat model through LangChain4j (an OpenAI-compatible API or Ollama): the abstracts

@@ -13,7 +13,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
-import org.fairrag.http.WorkerPool;
+import org.fairrag.work.WorkerPool;
 import org.fairrag.vectors.IndexedChunk;
 
 /**

@@ -26,16 +26,36 @@ public final class Prompts {
     private final String defaultSummaryPrompt;
     private final String summarizeSystem;
     private final PromptTemplate summarizeUser;
+    private final String relationSystem;
+    private final PromptTemplate relationUser;
 
-    private Prompts(String defaultSummaryPrompt, String summarizeSystem, PromptTemplate summarizeUser) {
+    private Prompts(String defaultSummaryPrompt, String summarizeSystem, PromptTemplate summarizeUser, String relationSystem,
+                    PromptTemplate relationUser) {
         this.defaultSummaryPrompt = defaultSummaryPrompt;
         this.summarizeSystem = summarizeSystem;
         this.summarizeUser = summarizeUser;
+        this.relationSystem = relationSystem;
+        this.relationUser = relationUser;
     }
 
     public static Prompts bundled() {
         return new Prompts(read("summarize-default.txt").strip(), read("summarize-system.txt").strip(),
-                PromptTemplate.from(read("summarize-user.txt")));
+                PromptTemplate.from(read("summarize-user.txt")), read("relation-system.txt").strip(),
+                PromptTemplate.from(read("relation-user.txt")));
+    }
+
+    /** What typing an association asks of the model: the relations it may choose and the JSON it answers with. */
+    public String relationSystem() {
+        return relationSystem;
+    }
+
+    /** The two concepts and their numbered evidence sentences. */
+    public String relationUser(String a, String b, List<String> sentences) {
+        StringBuilder numbered = new StringBuilder();
+        for (int i = 0; i < sentences.size(); i++) {
+            numbered.append(i + 1).append(". ").append(sentences.get(i).replace('\n', ' ')).append('\n');
+        }
+        return relationUser.apply(Map.of("a", a, "b", b, "sentences", numbered.toString().strip())).text();
     }
 
     /** The request a summary answers when the user gives none; the web app shows it for editing. */

@@ -26,8 +26,8 @@ import org.fairrag.fdo.PidScheme;
 import org.fairrag.graph.GraphStore;
 import org.fairrag.graph.Graphs;
 import org.fairrag.graph.Queries;
-import org.fairrag.http.ApiException;
-import org.fairrag.http.WorkerPool;
+import org.fairrag.failure.ApiException;
+import org.fairrag.work.WorkerPool;
 import org.fairrag.store.PidRegistry;
 
 /**

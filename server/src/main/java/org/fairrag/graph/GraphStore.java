@@ -8,6 +8,7 @@ import org.apache.jena.query.Query;
 import org.apache.jena.query.QuerySolution;
 import org.apache.jena.rdf.model.Model;
 import org.apache.jena.rdf.model.RDFNode;
+import org.apache.jena.update.UpdateRequest;
 
 /**
  * The RDF store behind fairrag: the embedded TDB2 dataset or any SPARQL 1.1 endpoint. Every method
@@ -38,6 +39,13 @@ public interface GraphStore extends AutoCloseable {
     default void deleteDescriptions(String graphIri, Collection<String> subjects) {
         replaceDescriptions(graphIri, subjects, org.apache.jena.rdf.model.ModelFactory.createDefaultModel());
     }
+
+    /**
+     * Runs, in one transaction, a SPARQL update that writes into {@code graphIri} only (an update built from
+     * nodes or a template whose values are bound, never spliced text): for derived data whose resources are
+     * found by pattern rather than as fragments of one subject.
+     */
+    void update(String graphIri, UpdateRequest update);
 
     /** Writes the given named graphs as N-Triples, streaming, without building them in memory. */
     void dumpNTriples(Collection<String> graphIris, OutputStream out);

@@ -25,4 +25,37 @@ public record Graphs(String baseUrl) {
     public String contentFor(String accessLevel) {
         return "restricted".equals(accessLevel) ? restrictedContent() : publicContent();
     }
+
+    /** Concept mentions found in the text of public articles (W3C Web Annotations). */
+    public String publicMentions() {
+        return baseUrl + "/graph/mentions/public";
+    }
+
+    /** Concept mentions found in the text of restricted articles: readable as those articles are. */
+    public String restrictedMentions() {
+        return baseUrl + "/graph/mentions/restricted";
+    }
+
+    /** The mentions graph for an access level name. */
+    public String mentionsFor(String accessLevel) {
+        return "restricted".equals(accessLevel) ? restrictedMentions() : publicMentions();
+    }
+
+    /** Concepts mentioned together in sentences of public articles, counted over those articles only. */
+    public String publicAssociations() {
+        return baseUrl + "/graph/associations/public";
+    }
+
+    /**
+     * The same counted over every article, public and restricted: what a caller who may read restricted
+     * articles sees. Empty while no restricted article has mentions.
+     */
+    public String restrictedAssociations() {
+        return baseUrl + "/graph/associations/restricted";
+    }
+
+    /** Associations typed by a language model from their evidence sentences (public associations only). */
+    public String typedRelations() {
+        return baseUrl + "/graph/relations/public";
+    }
 }

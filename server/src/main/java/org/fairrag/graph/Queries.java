@@ -21,6 +21,10 @@ import org.apache.jena.sparql.syntax.ElementMinus;
 import org.apache.jena.sparql.syntax.ElementNamedGraph;
 import org.apache.jena.sparql.syntax.ElementOptional;
 import org.apache.jena.sparql.syntax.ElementUnion;
+import org.apache.jena.update.Update;
+import org.apache.jena.update.UpdateFactory;
+import org.apache.jena.update.UpdateRequest;
+import org.apache.jena.sparql.modify.request.UpdateModify;
 
 /**
  * Loading SPARQL queries kept as resources next to the code that runs them, and binding lists of
@@ -88,6 +92,34 @@ public final class Queries {
         } else if (element instanceof ElementFilter f && f.getExpr() instanceof ExprFunctionOp op) {
             collectData(op.getElement(), v, out);
         }
+    }
+
+    /** Parses the SPARQL update in the classpath resource {@code name}, relative to {@code owner}'s package. */
+    public static UpdateRequest loadUpdate(Class<?> owner, String name) {
+        return UpdateFactory.create(loadText(owner, name));
+    }
+
+    /**
+     * Fills every empty {@code VALUES ?var { }} block in the WHERE clauses of {@code update} with one row per
+     * node, as {@link #bindValues(Query, String, Collection)} does for a query.
+     *
+     * @throws IllegalArgumentException when no operation has such a block
+     */
+    public static UpdateRequest bindValues(UpdateRequest update, String var, Collection<Node> values) {
+        Var v = Var.alloc(var);
+        List<ElementData> blocks = new ArrayList<>();
+        for (Update operation : update.getOperations()) {
+            if (operation instanceof UpdateModify modify) {
+                collectData(modify.getWherePattern(), v, blocks);
+            }
+        }
+        if (blocks.isEmpty()) {
+            throw new IllegalArgumentException("the update has no VALUES block for ?" + var);
+        }
+        for (ElementData block : blocks) {
+            values.forEach(n -> block.add(BindingFactory.binding(v, n)));
+        }
+        return update;
     }
 
     /** A copy of {@code query} with {@code VALUES ?var { ... }} appended, one row per node. */

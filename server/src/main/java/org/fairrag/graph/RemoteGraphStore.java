@@ -98,6 +98,11 @@ public final class RemoteGraphStore implements GraphStore {
         UpdateExecution.service(updateUrl).update(request).execute();
     }
 
+    @Override
+    public void update(String graphIri, UpdateRequest update) {
+        UpdateExecution.service(updateUrl).update(update).execute();
+    }
+
     /** DELETE { GRAPH g { ?x ?p ?o } } WHERE { GRAPH g { s ?q ?x . ?x ?p ?o FILTER(STRSTARTS(STR(?x), "s#")) } } */
     private static UpdateModify deleteFragments(Node g, Node s, String subject) {
         Var x = Var.alloc("x"), p = Var.alloc("p"), o = Var.alloc("o"), q = Var.alloc("q");

@@ -15,7 +15,6 @@ import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryExecution;
 import org.apache.jena.query.QuerySolution;
 import org.apache.jena.query.ResultSet;
-import org.apache.jena.query.TxnType;
 import org.apache.jena.rdf.model.Model;
 import org.apache.jena.rdf.model.ModelFactory;
 import org.apache.jena.rdf.model.RDFNode;
@@ -26,6 +25,8 @@ import org.apache.jena.riot.RDFFormat;
 import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.Quad;
 import org.apache.jena.system.Txn;
+import org.apache.jena.sparql.exec.UpdateExec;
+import org.apache.jena.update.UpdateRequest;
 
 /**
  * {@link GraphStore} over an in-process dataset (TDB2 with its text index), in transactions. Graphs named
@@ -86,21 +87,9 @@ public final class TdbGraphStore implements GraphStore {
         return builder.build();
     }
 
-    /**
-     * Runs {@code action} in a read transaction that is always ended, never aborted, even when the action
-     * throws (a dump whose client went away, a query stopped by its time limit). Jena's {@code Txn} aborts
-     * on an exception, and jena-text's TDB2 component answers every abort, of a read too, by rolling back
-     * the one shared Lucene index writer: that discards the text-index changes of a write transaction
-     * running at the same time, and two such aborts at once fail half-way, leaving the worker thread
-     * marked as inside a transaction, so that every later read on that thread failed at once.
-     */
+    /** A read that is ended, never aborted ({@link ReadTransactions}). */
     private <T> T read(Supplier<T> action) {
-        dataset.begin(TxnType.READ);
-        try {
-            return action.get();
-        } finally {
-            dataset.end();
-        }
+        return ReadTransactions.read(dataset, action);
     }
 
     @Override
@@ -113,6 +102,11 @@ public final class TdbGraphStore implements GraphStore {
             }
             replacement.getGraph().find().forEach(t -> dsg.add(g, t.getSubject(), t.getPredicate(), t.getObject()));
         });
+    }
+
+    @Override
+    public void update(String graphIri, UpdateRequest update) {
+        Txn.executeWrite(dataset, () -> UpdateExec.dataset(writeTarget(graphIri)).update(update).execute());
     }
 
     /** The dataset to write {@code graphIri} through: the text-indexed one, or for an unindexed graph the one beneath it. */

@@ -20,6 +20,8 @@ public final class Vocab {
     public static final String SKOS = "http://www.w3.org/2004/02/skos/core#";
     public static final String XSD = "http://www.w3.org/2001/XMLSchema#";
     public static final String FOAF = "http://xmlns.com/foaf/0.1/";
+    public static final String OA = "http://www.w3.org/ns/oa#";
+    public static final String AS = "https://www.w3.org/ns/activitystreams#";
 
     // fairrag's own terms
     public static final Resource FAIR_DIGITAL_OBJECT = r(FR, "FairDigitalObject");
@@ -45,6 +47,46 @@ public final class Vocab {
     public static final Property TOMBSTONE_REASON = p(FR, "tombstoneReason");
     public static final Property PROMPT = p(FR, "prompt");
     public static final Property GENERATED_WITH = p(FR, "generatedWith");
+    public static final Resource SENTENCE = r(FR, "Sentence");
+    public static final Property TEXT_PROPERTY = p(FR, "textProperty");
+    public static final Property IN_SENTENCE = p(FR, "sentence");
+    public static final Property SECTION = p(FR, "section");
+    public static final Property CHUNK = p(FR, "chunk");
+    public static final Property NEGATED = p(FR, "negated");
+    public static final Property TEXT_CHECKSUM = p(FR, "textChecksum");
+    public static final Property SUGGESTED_SUBJECT = p(FR, "suggestedSubject");
+    public static final Resource ASSOCIATION = r(FR, "Association");
+    public static final Property CONCEPT_OF = p(FR, "concept");
+    public static final Property SENTENCE_COUNT = p(FR, "sentenceCount");
+    public static final Property ARTICLE_COUNT = p(FR, "articleCount");
+    public static final Property NPMI = p(FR, "npmi");
+    public static final Property EVIDENCE = p(FR, "evidence");
+    public static final Property SENTENCE_TOTAL = p(FR, "sentenceTotal");
+    public static final Resource TYPED_RELATION = r(FR, "TypedRelation");
+    public static final Property RELATION_TYPE = p(FR, "relationType");
+    public static final Property OF_ASSOCIATION = p(FR, "association");
+    public static final Property RELATION_SUBJECT = p(FR, "relationSubject");
+    public static final Property RELATION_OBJECT = p(FR, "relationObject");
+
+    // W3C Web Annotation and Activity Streams
+    public static final Resource ANNOTATION = r(OA, "Annotation");
+    public static final Resource SPECIFIC_RESOURCE = r(OA, "SpecificResource");
+    public static final Resource TEXT_POSITION_SELECTOR = r(OA, "TextPositionSelector");
+    public static final Resource TEXT_QUOTE_SELECTOR = r(OA, "TextQuoteSelector");
+    public static final Resource IDENTIFYING = r(OA, "identifying");
+    public static final Property HAS_BODY = p(OA, "hasBody");
+    public static final Property HAS_TARGET = p(OA, "hasTarget");
+    public static final Property HAS_SOURCE = p(OA, "hasSource");
+    public static final Property HAS_SELECTOR = p(OA, "hasSelector");
+    public static final Property MOTIVATED_BY = p(OA, "motivatedBy");
+    public static final Property OA_START = p(OA, "start");
+    public static final Property OA_END = p(OA, "end");
+    public static final Property OA_EXACT = p(OA, "exact");
+    public static final Property OA_PREFIX = p(OA, "prefix");
+    public static final Property OA_SUFFIX = p(OA, "suffix");
+    public static final Resource ORDERED_COLLECTION = r(AS, "OrderedCollection");
+    public static final Property GENERATOR = p(AS, "generator");
+    public static final Property TOTAL_ITEMS = p(AS, "totalItems");
 
     // schema.org
     public static final Resource SCHOLARLY_ARTICLE = r(SCHEMA, "ScholarlyArticle");
@@ -67,6 +109,7 @@ public final class Vocab {
     public static final Property URL = p(SCHEMA, "url");
     public static final Property HAS_PART = p(SCHEMA, "hasPart");
     public static final Property CITATION = p(SCHEMA, "citation");
+    public static final Property SOFTWARE_VERSION = p(SCHEMA, "softwareVersion");
 
     // Dublin Core terms
     public static final Property DCT_IDENTIFIER = p(DCT, "identifier");
@@ -80,6 +123,7 @@ public final class Vocab {
     public static final Property DCT_SUBJECT = p(DCT, "subject");
     public static final Property DCT_ACCESS_RIGHTS = p(DCT, "accessRights");
     public static final Property DCT_CONFORMS_TO = p(DCT, "conformsTo");
+    public static final Property DCT_IS_PART_OF = p(DCT, "isPartOf");
 
     // PROV-O
     public static final Resource PROV_ENTITY = r(PROV, "Entity");
@@ -90,6 +134,7 @@ public final class Vocab {
     public static final Property STARTED_AT = p(PROV, "startedAtTime");
     public static final Property ENDED_AT = p(PROV, "endedAtTime");
     public static final Property INVALIDATED_AT = p(PROV, "invalidatedAtTime");
+    public static final Property GENERATED_AT = p(PROV, "generatedAtTime");
 
     // DCAT and VoID
     public static final Resource DCAT_DATASET = r(DCAT, "Dataset");

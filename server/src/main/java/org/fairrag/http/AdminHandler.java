@@ -8,6 +8,7 @@ import io.vertx.ext.web.RoutingContext;
 import org.fairrag.fdo.PidScheme;
 import org.fairrag.pid.FdoLoader;
 import org.fairrag.pid.Tombstones;
+import org.fairrag.failure.ApiException;
 
 /**
  * The admin API, behind an admin API key ({@code Authorization: Bearer <key>} or {@code X-API-Key}):

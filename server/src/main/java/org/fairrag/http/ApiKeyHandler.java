@@ -14,6 +14,7 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.HexFormat;
 import org.fairrag.store.ApiKeys;
+import org.fairrag.failure.ApiException;
 
 /**
  * Finds out who is asking: a request with no key ({@code Authorization: Bearer <key>} or

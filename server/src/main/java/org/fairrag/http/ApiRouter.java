@@ -27,7 +27,8 @@ public final class ApiRouter {
             AdminHandler admin,
             SearchHandler articleSearch,
             TermsHandler terms,
-            ExportHandler export) {}
+            ExportHandler export,
+            AnnotateHandler annotate) {}
 
     /**
      * What every request passes before its handler: the count of requests in flight (for a graceful stop),
@@ -86,10 +87,12 @@ public final class ApiRouter {
         router.get("/api/terms/search").handler(h.terms()::search);
         router.get("/api/terms/:id").handler(CacheHeaders::privateToCaller).handler(h.terms()::detail);
         router.get("/api/terms/:id/narrower").handler(h.terms()::narrower);
+        router.get("/api/terms/:id/related").handler(CacheHeaders::privateToCaller).handler(h.terms()::related);
         router.post("/api/filter").handler(CacheHeaders::privateToCaller).handler(h.filter()::handle);
         router.post("/api/summarize").handler(CacheHeaders::privateToCaller).handler(h.summarize()::handle);
         router.get("/api/summarize/prompt").handler(h.summarize()::defaultPrompt);
         router.post("/api/export").handler(CacheHeaders::privateToCaller).handler(h.export()::handle);
+        router.post("/api/annotate").handler(CacheHeaders::privateToCaller).handler(h.annotate()::handle);
 
         // Before /pid/:id; "lookup" is no PID id (ids have no vowels).
         router.route("/pid/lookup").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::lookup);

@@ -53,11 +53,17 @@ public record Caller(String keyId, String accessLevel, boolean admin) {
                 : List.of(graphs.publicContent());
     }
 
-    /** Every graph the caller may query: the vocabulary and the content graphs. */
+    /**
+     * Every graph the caller may query: the vocabulary, the content graphs, the mentions found in their
+     * articles and the associations counted over them.
+     */
     public List<String> allGraphs(Graphs graphs) {
         return mayRead(ApiKeys.RESTRICTED)
-                ? List.of(graphs.vocabulary(), graphs.publicContent(), graphs.restrictedContent())
-                : List.of(graphs.vocabulary(), graphs.publicContent());
+                ? List.of(graphs.vocabulary(), graphs.publicContent(), graphs.restrictedContent(), graphs.publicMentions(),
+                        graphs.restrictedMentions(), graphs.publicAssociations(), graphs.restrictedAssociations(),
+                        graphs.typedRelations())
+                : List.of(graphs.vocabulary(), graphs.publicContent(), graphs.publicMentions(), graphs.publicAssociations(),
+                        graphs.typedRelations());
     }
 
     /** What the rate limiter counts the request against: the key, else the client's address. */

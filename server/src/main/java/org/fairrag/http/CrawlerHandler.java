@@ -9,6 +9,8 @@ import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 import org.fairrag.store.PidRecord;
 import org.fairrag.store.PidRegistry;
+import org.fairrag.failure.ApiException;
+import org.fairrag.work.WorkerPool;
 
 /**
  * What search engines read (FAIR F4): {@code /robots.txt}, and {@code /sitemap.xml}, a sitemap index

@@ -10,6 +10,7 @@ import java.util.function.Function;
 import java.util.zip.GZIPOutputStream;
 import org.fairrag.graph.GraphStore;
 import org.fairrag.store.ApiKeys;
+import org.fairrag.work.WorkerPool;
 
 /**
  * {@code /dataset/dump}: the graphs the caller may see (vocabulary and public content; restricted content

@@ -5,6 +5,7 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.HttpException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.fairrag.failure.ApiException;
 
 /** Writes every error the same way: a JSON body {@code {"error": {"code", "message"}}} and the right status. */
 public final class Errors {

@@ -9,6 +9,8 @@ import java.util.stream.Stream;
 import org.fairrag.export.ArticleExport;
 import org.fairrag.export.ExportFormat;
 import org.fairrag.export.ExportedArticle;
+import org.fairrag.failure.ApiException;
+import org.fairrag.work.WorkerPool;
 
 /**
  * {@code POST /api/export?format=csv|bibtex|ris}: the chosen articles ({@code {"articles": [pid, ...]}})

@@ -17,6 +17,8 @@ import org.fairrag.fdo.FdoKind;
 import org.fairrag.store.PidRecord;
 import org.fairrag.store.PidRegistry;
 import org.fairrag.vocab.VocabularyIndex;
+import org.fairrag.failure.ApiException;
+import org.fairrag.work.WorkerPool;
 
 /**
  * {@code POST /api/filter}: keeps the articles the knowledge graph says are about the selected terms,
@@ -28,7 +30,7 @@ public final class FilterHandler {
 
     public static final int MAX_ARTICLES = 200;
     private static final Set<String> FIELDS = Set.of("articles", "q", "k", "terms", "mode", "explode", "exclude",
-            "yearFrom", "yearTo");
+            "yearFrom", "yearTo", "suggested");
 
     private final FilterService filter;
     private final ArticleRetriever retriever;
@@ -62,7 +64,7 @@ public final class FilterHandler {
         JsonRequest body = JsonRequest.of(ctx, FIELDS);
         TermSelection selection = TermSelection.validated(body.strings("terms", TermSelection.MAX_TERMS),
                 body.string("mode", 10), body.bool("explode"), body.strings("exclude", TermSelection.MAX_TERMS),
-                vocabulary.get());
+                vocabulary.get()).withSuggested(Boolean.TRUE.equals(body.bool("suggested")));
         if (selection.terms().isEmpty() && selection.exclude().isEmpty()) {
             throw ApiException.badRequest("no_terms", "Select at least one term in 'terms' or 'exclude'.");
         }

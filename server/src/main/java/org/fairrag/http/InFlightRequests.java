@@ -4,6 +4,7 @@ import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.fairrag.failure.ApiException;
 
 /**
  * Counts the requests in flight, so that a stopping server can let them finish: once {@link #drain} is

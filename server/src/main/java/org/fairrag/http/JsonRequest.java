@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import org.fairrag.fdo.PidScheme;
+import org.fairrag.failure.ApiException;
 
 /**
  * A JSON request body read defensively: malformed JSON, a non-object body, a field of the wrong type

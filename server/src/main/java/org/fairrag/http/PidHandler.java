@@ -23,6 +23,7 @@ import org.fairrag.pid.PidRepresentations;
 import org.fairrag.store.ApiKeys;
 import org.fairrag.store.PidRecord;
 import org.fairrag.store.PidRegistry;
+import org.fairrag.work.WorkerPool;
 
 /**
  * Resolves PIDs: {@code /pid/{id}} (landing page or RDF by negotiation or {@code ?format=}, 410 for a

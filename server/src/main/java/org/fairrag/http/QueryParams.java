@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.fairrag.vocab.VocabularyIndex;
+import org.fairrag.failure.ApiException;
 
 /** Reads and validates query-string parameters; every problem becomes a 400 {@link ApiException} that names it. */
 final class QueryParams {

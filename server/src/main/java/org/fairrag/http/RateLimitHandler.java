@@ -3,6 +3,7 @@ package org.fairrag.http;
 import io.micrometer.core.instrument.Counter;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
+import org.fairrag.failure.ApiException;
 
 /**
  * Refuses a request with 429 and {@code Retry-After} when its client has used up its token bucket. The

@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import org.fairrag.failure.ApiException;
 
 /**
  * Checks the request line before anything reads it: longer than the limit is 414, and a path or query

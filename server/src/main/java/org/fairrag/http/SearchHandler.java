@@ -11,6 +11,8 @@ import org.fairrag.search.ArticleQuery;
 import org.fairrag.search.ArticleSearch;
 import org.fairrag.terms.TermRef;
 import org.fairrag.vocab.VocabularyIndex;
+import org.fairrag.failure.ApiException;
+import org.fairrag.work.WorkerPool;
 
 /**
  * {@code GET /api/articles/search}: validates the query, runs the hybrid search on the search pool and
@@ -44,6 +46,7 @@ public final class SearchHandler {
         var terms = p.termIds("terms", vocab);
         boolean matchAll = "all".equals(p.choice("mode", "any", Set.of("any", "all")));
         boolean explode = p.bool("explode", false);
+        boolean withSuggested = p.bool("suggested", false);
         var exclude = p.termIds("exclude", vocab);
         Integer yearFrom = p.optionalInteger("yearFrom", MIN_YEAR, MAX_YEAR);
         Integer yearTo = p.optionalInteger("yearTo", MIN_YEAR, MAX_YEAR);
@@ -53,7 +56,7 @@ public final class SearchHandler {
         ArticleSearch s = search.orElseThrow(() -> new ApiException(503, "search_unavailable",
                 "Article search is off: the server runs without a vector index (FAIRRAG_VECTORS=none)."));
         ArticleQuery query = new ArticleQuery(text, k, terms, matchAll, explode, exclude, yearFrom, yearTo,
-                Caller.of(ctx).accessLevels());
+                Caller.of(ctx).accessLevels(), withSuggested);
         pool.submit(() -> s.search(query)).onSuccess(r -> {
             long total = System.nanoTime() - start;
             JsonArray results = new JsonArray();
@@ -62,9 +65,15 @@ public final class SearchHandler {
                 for (TermRef t : h.terms()) {
                     hitTerms.add(new JsonObject().put("id", t.id()).put("label", t.label()));
                 }
-                results.add(new JsonObject().put("pid", h.pid()).put("pmid", h.pmid()).put("title", h.title())
+                JsonObject hit = new JsonObject().put("pid", h.pid()).put("pmid", h.pmid()).put("title", h.title())
                         .put("snippet", h.snippet()).put("score", h.score()).put("year", h.year())
-                        .put("journal", h.journal()).put("terms", hitTerms));
+                        .put("journal", h.journal()).put("terms", hitTerms);
+                if (!h.suggestedTerms().isEmpty()) {
+                    JsonArray suggested = new JsonArray();
+                    h.suggestedTerms().forEach(t -> suggested.add(new JsonObject().put("id", t.id()).put("label", t.label())));
+                    hit.put("suggestedTerms", suggested);
+                }
+                results.add(hit);
             }
             JsonObject body = new JsonObject().put("query", text).put("tookMs", total / 1_000_000).put("results", results);
             ctx.response()

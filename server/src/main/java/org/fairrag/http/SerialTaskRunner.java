@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import org.fairrag.failure.ApiException;
 
 /**
  * Runs rare administrative tasks that block on both stores, one at a time, on a plain thread of its

@@ -19,6 +19,8 @@ import java.util.function.Function;
 import org.fairrag.sparql.PublicQuery;
 import org.fairrag.sparql.ResultFormat;
 import org.fairrag.sparql.SparqlQueryService;
+import org.fairrag.failure.ApiException;
+import org.fairrag.work.WorkerPool;
 
 /**
  * The public SPARQL 1.1 Protocol endpoint: accepts queries by GET, form POST and direct POST, refuses updates,

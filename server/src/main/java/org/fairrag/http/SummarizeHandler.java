@@ -23,6 +23,7 @@ import org.fairrag.generate.SummaryService;
 import org.fairrag.vocab.VocabularyIndex;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.fairrag.failure.ApiException;
 
 /**
  * {@code POST /api/summarize}: a summary of chosen articles in which every statement cites them, stored

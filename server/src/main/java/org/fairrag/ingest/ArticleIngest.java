@@ -82,6 +82,7 @@ public final class ArticleIngest {
     private final Graphs graphs;
     private final Supplier<VocabularyIndex> vocabulary;
     private final List<ArticleIndex> indexes;
+    private final SubjectSuggestions suggestions;
     private final String datasetPid;
     private final ShaclCheck shacl = ShaclCheck.bundled();
     private final ObjectMapper json = new ObjectMapper()
@@ -89,7 +90,7 @@ public final class ArticleIngest {
 
     public ArticleIngest(FdoPublisher publisher, PidRegistry registry, SourceRecords sourceRecords,
                          IngestionRuns runs, Graphs graphs, Supplier<VocabularyIndex> vocabulary,
-                         List<ArticleIndex> indexes, String datasetPid) {
+                         List<ArticleIndex> indexes, SubjectSuggestions suggestions, String datasetPid) {
         this.publisher = publisher;
         this.registry = registry;
         this.sourceRecords = sourceRecords;
@@ -97,6 +98,7 @@ public final class ArticleIngest {
         this.graphs = graphs;
         this.vocabulary = vocabulary;
         this.indexes = List.copyOf(indexes);
+        this.suggestions = suggestions;
         this.datasetPid = datasetPid;
     }
 
@@ -300,6 +302,9 @@ public final class ArticleIngest {
                 continue;
             }
             Article article = merger.merge(known, accessLevel);
+            if (article.subjects().isEmpty()) {
+                article = article.withSuggestedSubjects(suggestions.suggest(article));
+            }
             Model description = mapper.describe(article);
             descriptions.put(article.pid(), description);
             batchModel.add(description);

@@ -8,6 +8,7 @@ import org.apache.jena.rdf.model.Model;
 import org.apache.jena.rdf.model.ModelFactory;
 import org.apache.jena.rdf.model.Resource;
 import org.apache.jena.vocabulary.RDF;
+import org.fairrag.fdo.DoiUrls;
 import org.fairrag.ingest.ArticleRecord.Author;
 
 /**
@@ -49,7 +50,7 @@ public final class ArticleRdfMapper {
         }
         if (a.doi() != null) {
             r.addProperty(DOI, a.doi());
-            r.addProperty(SAME_AS, m.createResource("https://doi.org/" + a.doi()));
+            r.addProperty(SAME_AS, m.createResource(DoiUrls.of(a.doi())));
         }
         if (a.journal() != null) {
             r.addProperty(IS_PART_OF, m.createResource(a.pid() + "#journal")
@@ -80,6 +81,9 @@ public final class ArticleRdfMapper {
             if (s.major()) {
                 r.addProperty(MAJOR_TOPIC, concept);
             }
+        }
+        for (Article.Subject s : a.suggestedSubjects()) {
+            r.addProperty(SUGGESTED_SUBJECT, m.createResource(s.termPid()));
         }
         a.unresolvedHeadings().forEach(h -> r.addProperty(UNRESOLVED_HEADING, h));
         a.sources().forEach(s -> r.addProperty(SOURCE_COLLECTION, s));

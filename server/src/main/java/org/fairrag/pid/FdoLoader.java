@@ -26,6 +26,7 @@ import org.fairrag.fdo.FdoKind;
 import org.fairrag.graph.GraphStore;
 import org.fairrag.graph.Graphs;
 import org.fairrag.graph.Queries;
+import org.fairrag.relate.RelatedConcepts;
 import org.fairrag.store.PidRecord;
 
 /**
@@ -40,13 +41,18 @@ public final class FdoLoader {
     private static final Query TAGGED = Queries.load(FdoLoader.class, "tagged-articles.rq");
     private static final Query TAGGED_COUNT = Queries.load(FdoLoader.class, "tagged-count.rq");
 
+    /** Associated concepts a term's page lists. */
+    static final int ASSOCIATED = 10;
+
     private final GraphStore graph;
     private final Graphs graphs;
+    private final RelatedConcepts related;
     private final String baseUrl;
 
-    public FdoLoader(GraphStore graph, Graphs graphs, String baseUrl) {
+    public FdoLoader(GraphStore graph, Graphs graphs, RelatedConcepts related, String baseUrl) {
         this.graph = graph;
         this.graphs = graphs;
+        this.related = related;
         this.baseUrl = baseUrl;
     }
 
@@ -73,6 +79,7 @@ public final class FdoLoader {
         Map<String, String> labels = labels(description, pid, scope);
         List<ResolvedFdo.Labelled> tagged = List.of();
         long taggedCount = 0;
+        List<ResolvedFdo.Associated> associated = List.of();
         if (record.kind() == FdoKind.TERM && !record.tombstoned()) {
             Map<String, RDFNode> bindings = Map.of("t", s, "g", ResourceFactory.createResource(graphs.publicContent()));
             tagged = new ArrayList<>();
@@ -80,8 +87,28 @@ public final class FdoLoader {
                 tagged.add(new ResolvedFdo.Labelled(row.getResource("a").getURI(), row.getLiteral("title").getString()));
             }
             taggedCount = graph.select(TAGGED_COUNT, bindings).get(0).getLiteral("n").getLong();
+            String termId = LandingPages.string(description.createResource(pid), DCT_IDENTIFIER);
+            if (termId != null) {
+                // Public articles only, as for the articles above: a page is the same for every caller.
+                associated = related.related(termId, ASSOCIATED, Set.of("public"), 0).related().stream()
+                        .map(r -> new ResolvedFdo.Associated(r.termPid(), r.label(), r.npmi(), r.sentences(), r.articles(),
+                                r.typed() == null ? null : relation(r, termId)))
+                        .toList();
+            }
         }
-        return new ResolvedFdo(record, pid, description, labels, tagged, taggedCount);
+        return new ResolvedFdo(record, pid, description, labels, tagged, taggedCount, associated);
+    }
+
+    /** "treats Asthma" or "is treated by Albuterol": the typed relation read from the term's side. */
+    private static String relation(RelatedConcepts.Related r, String termId) {
+        String verb = r.typed().relation().code().replace('_', ' ');
+        return r.typed().subjectId().equals(termId) ? verb : "is " + switch (r.typed().relation()) {
+            case TREATS -> "treated by";
+            case CAUSES -> "caused by";
+            case PREVENTS -> "prevented by";
+            case DIAGNOSES -> "diagnosed by";
+            case ASSOCIATED_WITH -> "associated with";
+        };
     }
 
     /**

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import org.apache.jena.rdf.model.Property;
@@ -14,6 +15,7 @@ import org.apache.jena.rdf.model.Resource;
 import org.apache.jena.rdf.model.ResourceFactory;
 import org.apache.jena.rdf.model.Statement;
 import org.fairrag.fdo.ArticleName;
+import org.fairrag.fdo.DoiUrls;
 import org.fairrag.fdo.FdoKind;
 import org.fairrag.fdo.Licenses;
 import org.fairrag.pid.LandingPage.Citation;
@@ -115,7 +117,7 @@ public final class LandingPages {
         }
         String doi = string(s, DOI);
         if (doi != null) {
-            c.field("DOI", List.of(Value.link(doi, "https://doi.org/" + doi)));
+            c.field("DOI", List.of(Value.link(doi, DoiUrls.of(doi))));
         }
         c.field("Access", accessLevel(s));
         c.field("Source collections", strings(s, SOURCE_COLLECTION).stream().map(Value::text).toList());
@@ -127,6 +129,12 @@ public final class LandingPages {
         List<String> unresolved = strings(s, UNRESOLVED_HEADING);
         c.section("MeSH subjects", unresolved.isEmpty() ? null
                 : "Headings given by the source that match no loaded term: " + String.join("; ", unresolved) + ".", subjects);
+        List<Value> suggested = objects(s, SUGGESTED_SUBJECT).stream().map(t -> Value.link(fdo.labelOf(t), t))
+                .sorted(Comparator.comparing(Value::text)).toList();
+        if (!suggested.isEmpty()) {
+            c.section("Suggested subjects", "Not assigned by indexers: the source gave no subject headings, so fairrag "
+                    + "suggests these from the terms the text mentions and the subjects of the most similar articles.", suggested);
+        }
         return c;
     }
 
@@ -150,6 +158,14 @@ public final class LandingPages {
                     + (fdo.taggedCount() > fdo.taggedArticles().size() ? "; the first " + fdo.taggedArticles().size() + " are listed." : ".");
             c.section("Articles about this term", note,
                     fdo.taggedArticles().stream().map(a -> Value.link(a.label(), a.iri())).toList());
+            c.section("In the literature", fdo.associated().isEmpty()
+                    ? "No concept is mentioned in the same sentences as this one in enough public articles."
+                    : "Concepts the public abstracts mention in the same sentences as this one, most strongly associated "
+                    + "first (normalised pointwise mutual information over sentences). The evidence sentences: "
+                    + baseUrl + "/api/terms/" + id + "/related",
+                    fdo.associated().stream().map(a -> Value.link(a.label() + (a.relation() == null ? "" : " (" + a.relation() + ")")
+                            + " · NPMI " + String.format(Locale.ROOT, "%.2f", a.npmi()) + ", " + a.sentences()
+                            + " sentences in " + a.articles() + " articles", a.iri())).toList());
         }
         return c;
     }

@@ -9,13 +9,17 @@ import org.fairrag.store.PidRecord;
 
 /**
  * An FDO as a PID resolves to it: the registry record, the RDF description (with the kernel attributes
- * from the registry added), labels for the PIDs it links to and, for a term, the articles about it.
+ * from the registry added), labels for the PIDs it links to and, for a term, the articles about it and the
+ * concepts the public articles mention with it.
  */
 public record ResolvedFdo(PidRecord record, String pid, Model description, Map<String, String> labels,
-                          List<Labelled> taggedArticles, long taggedCount) {
+                          List<Labelled> taggedArticles, long taggedCount, List<Associated> associated) {
 
     /** A linked resource and its human label. */
     public record Labelled(String iri, String label) {}
+
+    /** A concept mentioned in the same sentences as a term: how strongly (NPMI) and how often. */
+    public record Associated(String iri, String label, double npmi, int sentences, int articles, String relation) {}
 
     public Resource subject() {
         return description.createResource(pid);

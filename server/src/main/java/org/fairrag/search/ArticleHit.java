@@ -9,6 +9,7 @@ import org.fairrag.terms.TermRef;
  * @param snippet the chunk that matched best, without the title
  * @param score   the fused score (reciprocal-rank fusion); higher is better
  * @param terms   the article's MeSH terms
+ * @param suggestedTerms the terms suggested from its text, when it came without any
  */
 public record ArticleHit(String pid, String pmid, String title, String snippet, double score, Integer year,
-                         String journal, List<TermRef> terms) {}
+                         String journal, List<TermRef> terms, List<TermRef> suggestedTerms) {}

@@ -85,7 +85,8 @@ public final class ArticleIndexer implements ArticleIndex {
     }
 
     private static ArticleFields fields(Article a) {
-        return new ArticleFields(a.pid(), a.pmid(), a.title(), a.journal(), a.year(), a.accessLevel(), a.termIds());
+        return new ArticleFields(a.pid(), a.pmid(), a.title(), a.journal(), a.year(), a.accessLevel(), a.termIds(),
+                a.suggestedTermIds());
     }
 
     private record Pending(ArticleFields fields, String checksum, int first, int count) {}

@@ -17,14 +17,23 @@ import org.fairrag.vocab.VocabularyIndex;
  * @param yearFrom inclusive, or null
  * @param yearTo   inclusive, or null
  * @param accessLevels the access levels the caller may see
+ * @param withSuggested whether {@code terms} and {@code exclude} also match the subjects suggested for articles
+ *                 that came without any
  */
 public record ArticleQuery(String text, int k, List<String> terms, boolean matchAll, boolean explode,
-                           List<String> exclude, Integer yearFrom, Integer yearTo, Set<String> accessLevels) {
+                           List<String> exclude, Integer yearFrom, Integer yearTo, Set<String> accessLevels,
+                           boolean withSuggested) {
 
     public ArticleQuery {
         terms = List.copyOf(terms);
         exclude = List.copyOf(exclude);
         accessLevels = Set.copyOf(accessLevels);
+    }
+
+    /** A search whose filters match indexers' subjects only. */
+    public ArticleQuery(String text, int k, List<String> terms, boolean matchAll, boolean explode, List<String> exclude,
+                        Integer yearFrom, Integer yearTo, Set<String> accessLevels) {
+        this(text, k, terms, matchAll, explode, exclude, yearFrom, yearTo, accessLevels, false);
     }
 
     /** A query over public articles without filters. */
@@ -45,6 +54,6 @@ public record ArticleQuery(String text, int k, List<String> terms, boolean match
         }
         Set<String> excluded = new LinkedHashSet<>();
         exclude.forEach(t -> excluded.addAll(expand.apply(t)));
-        return new ArticleFilter(groups, excluded, yearFrom, yearTo, accessLevels);
+        return new ArticleFilter(groups, excluded, yearFrom, yearTo, accessLevels, withSuggested);
     }
 }

@@ -59,7 +59,7 @@ public final class ArticleSearch {
             ArticleFields a = fields.get(f.chunk.articlePid());
             if (a != null) {
                 hits.add(new ArticleHit(a.pid(), a.pmid(), a.title(), snippet(f.chunk, a.title()), f.score, a.year(),
-                        a.journal(), terms(a.termIds(), vocab)));
+                        a.journal(), terms(a.termIds(), vocab), terms(a.suggestedTermIds(), vocab)));
             }
         }
         return new Result(hits, t1 - t0, t2 - t1);

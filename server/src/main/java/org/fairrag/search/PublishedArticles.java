@@ -18,7 +18,7 @@ import org.fairrag.vocab.VocabularyIndex;
 
 /**
  * Reads published articles back from the knowledge graph, with what the vector index needs (text,
- * MeSH subjects, date, journal, access level), so that an empty vector index can be filled again
+ * MeSH subjects and suggested subjects, date, journal, access level), so that an empty vector index can be filled again
  * without the source files: after switching to another vector store or embedding model. Blocking.
  */
 public final class PublishedArticles {
@@ -69,15 +69,23 @@ public final class PublishedArticles {
             if (row.contains("about")) {
                 b.subjects.add(row.getResource("about").getURI());
             }
+            if (row.contains("suggested")) {
+                b.suggested.add(row.getResource("suggested").getURI());
+            }
         }
         List<Article> out = new ArrayList<>(byPid.size());
         for (Builder b : byPid.values()) {
-            List<Article.Subject> subjects = new ArrayList<>();
-            for (String termPid : b.subjects) {
-                vocabulary.byPid(termPid).ifPresent(t -> subjects.add(new Article.Subject(t.id(), termPid, false)));
-            }
-            out.add(new Article(b.pid, b.pmid, b.title, b.abstractText, subjects, List.of(), b.journal, b.date, List.of(),
-                    null, List.of(), null, b.restricted ? "restricted" : "public"));
+            out.add(new Article(b.pid, b.pmid, b.title, b.abstractText, subjects(b.subjects, vocabulary), List.of(), b.journal,
+                    b.date, List.of(), null, List.of(), null, b.restricted ? "restricted" : "public",
+                    subjects(b.suggested, vocabulary)));
+        }
+        return out;
+    }
+
+    private static List<Article.Subject> subjects(Set<String> termPids, VocabularyIndex vocabulary) {
+        List<Article.Subject> out = new ArrayList<>();
+        for (String termPid : termPids) {
+            vocabulary.byPid(termPid).ifPresent(t -> out.add(new Article.Subject(t.id(), termPid, false)));
         }
         return out;
     }
@@ -89,6 +97,7 @@ public final class PublishedArticles {
     private static final class Builder {
         final String pid;
         final Set<String> subjects = new LinkedHashSet<>();
+        final Set<String> suggested = new LinkedHashSet<>();
         String pmid;
         String title;
         String abstractText;

@@ -14,9 +14,9 @@ import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.DynamicDatasets;
 import org.apache.jena.sparql.exec.QueryExec;
 import org.apache.jena.sparql.service.ServiceExecutorRegistry;
-import org.apache.jena.system.Txn;
 import org.apache.jena.sparql.util.Context;
-import org.fairrag.http.ApiException;
+import org.fairrag.failure.ApiException;
+import org.fairrag.graph.ReadTransactions;
 
 /**
  * Runs public queries in this process on the embedded TDB2 (+ jena-text) dataset: no HTTP listener, no
@@ -55,7 +55,8 @@ public final class InProcessSparqlService implements SparqlQueryService {
     public void execute(PublicQuery query, ResultFormat format, OutputStream out) {
         long deadline = System.nanoTime() + timeout.toNanos();
         try {
-            Txn.executeRead(dataset, () -> {
+            // Ended, never aborted, when the time limit stops it (see ReadTransactions).
+            ReadTransactions.run(dataset, () -> {
                 DatasetGraph scoped = DynamicDatasets.dynamicDataset(nodes(query.defaultGraphs()),
                         nodes(query.namedGraphs()), new DeadlineDatasetGraph(dataset, deadline), false);
                 // Set one by one: a whole context given to the builder would replace the dataset's (the text index).

@@ -7,7 +7,7 @@ import org.apache.jena.query.QueryFactory;
 import org.apache.jena.query.QueryParseException;
 import org.apache.jena.query.QueryType;
 import org.apache.jena.query.Syntax;
-import org.fairrag.http.ApiException;
+import org.fairrag.failure.ApiException;
 
 /**
  * A query from the public, validated and scoped, ready to run: not too deep to parse, parsed, free of

@@ -2,7 +2,7 @@ package org.fairrag.sparql;
 
 import java.util.Locale;
 import java.util.Set;
-import org.fairrag.http.ApiException;
+import org.fairrag.failure.ApiException;
 
 /**
  * Refuses a query text whose parse tree or algebra would be too deep for a worker thread's stack, before

@@ -14,7 +14,7 @@ import org.apache.jena.sparql.exec.QueryExec;
 import org.apache.jena.sparql.exec.http.QueryExecHTTP;
 import org.apache.jena.sparql.exec.http.QueryExecHTTPBuilder;
 import org.apache.jena.sparql.exec.http.QuerySendMode;
-import org.fairrag.http.ApiException;
+import org.fairrag.failure.ApiException;
 
 /**
  * Forwards public queries to an external SPARQL 1.1 endpoint ({@code FAIRRAG_SPARQL_URL}) with the SPARQL

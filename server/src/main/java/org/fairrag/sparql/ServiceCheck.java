@@ -23,7 +23,7 @@ import org.apache.jena.sparql.expr.ExprAggregator;
 import org.apache.jena.sparql.expr.ExprFunction;
 import org.apache.jena.sparql.expr.ExprFunctionOp;
 import org.apache.jena.sparql.expr.ExprList;
-import org.fairrag.http.ApiException;
+import org.fairrag.failure.ApiException;
 
 /**
  * Refuses a query that contains {@code SERVICE} anywhere in its algebra: in the pattern, in sub-queries, and

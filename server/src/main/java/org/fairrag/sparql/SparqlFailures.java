@@ -2,7 +2,7 @@ package org.fairrag.sparql;
 
 import java.time.Duration;
 import org.apache.jena.query.QueryCancelledException;
-import org.fairrag.http.ApiException;
+import org.fairrag.failure.ApiException;
 
 /** The answers of the SPARQL services to queries they could not finish. */
 final class SparqlFailures {

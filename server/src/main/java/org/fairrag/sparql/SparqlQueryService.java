@@ -17,7 +17,7 @@ public interface SparqlQueryService {
      * as they are found, never all held in memory (except JSON-LD and RDF/XML graphs, built from the capped
      * solutions first).
      *
-     * @throws org.fairrag.http.ApiException 503 {@code query_timeout} when the time limit stopped the query,
+     * @throws org.fairrag.failure.ApiException 503 {@code query_timeout} when the time limit stopped the query,
      *         400 {@code query_too_complex} when it recursed too deeply to finish
      */
     void execute(PublicQuery query, ResultFormat format, OutputStream out);

@@ -523,29 +523,9 @@ public final class TermLexicon {
         return Arrays.copyOf(out, n);
     }
 
-    /** British spellings MeSH writes the American way: oesophagus, anaemia, tumour, centre, analyse, organise. */
-    private static final List<Map.Entry<java.util.regex.Pattern, String>> BRITISH = List.of(
-            Map.entry(java.util.regex.Pattern.compile("oe"), "e"),
-            Map.entry(java.util.regex.Pattern.compile("ae"), "e"),
-            Map.entry(java.util.regex.Pattern.compile("our$"), "or"),
-            Map.entry(java.util.regex.Pattern.compile("tre$"), "ter"),
-            Map.entry(java.util.regex.Pattern.compile("yse$"), "yze"),
-            Map.entry(java.util.regex.Pattern.compile("is(e|ation|ed|ing)$"), "iz$1"));
-
     /** The word, or its American spelling when only that is a word of some name. */
     private String americanSpelling(String word) {
-        if (wordIds.containsKey(word)) {
-            return word;
-        }
-        String all = word;
-        for (Map.Entry<java.util.regex.Pattern, String> rule : BRITISH) {
-            String one = rule.getKey().matcher(word).replaceAll(rule.getValue());
-            if (!one.equals(word) && wordIds.containsKey(one)) {
-                return one;
-            }
-            all = rule.getKey().matcher(all).replaceAll(rule.getValue());
-        }
-        return wordIds.containsKey(all) ? all : word;
+        return TermWords.americanSpelling(word, wordIds::containsKey);
     }
 
     /** Name words one edit (two for long words) from a word no name has; none for short words. */

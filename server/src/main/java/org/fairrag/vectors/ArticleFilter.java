@@ -8,12 +8,14 @@ import java.util.Set;
  * it is tagged with at least one id of the group; it is tagged with none of {@code excludedTerms}; its
  * year is within the bounds (an article without a year fails any bound); and its access level is one of
  * {@code accessLevels}. Term ids are matched as given: the caller expands a term to its narrower terms.
+ * With {@code withSuggested}, an article is "tagged" with its suggested subjects too (those of an article
+ * that came without subjects), for required and excluded terms alike.
  *
  * @param yearFrom inclusive, or null
  * @param yearTo   inclusive, or null
  */
 public record ArticleFilter(List<Set<String>> requiredTerms, Set<String> excludedTerms, Integer yearFrom,
-                            Integer yearTo, Set<String> accessLevels) {
+                            Integer yearTo, Set<String> accessLevels, boolean withSuggested) {
 
     public static final String PUBLIC = "public";
 
@@ -24,6 +26,12 @@ public record ArticleFilter(List<Set<String>> requiredTerms, Set<String> exclude
         if (accessLevels.isEmpty()) {
             throw new IllegalArgumentException("a filter admits at least one access level");
         }
+    }
+
+    /** A filter on indexers' subjects only. */
+    public ArticleFilter(List<Set<String>> requiredTerms, Set<String> excludedTerms, Integer yearFrom, Integer yearTo,
+                         Set<String> accessLevels) {
+        this(requiredTerms, excludedTerms, yearFrom, yearTo, accessLevels, false);
     }
 
     /** Every public article. */
@@ -39,6 +47,22 @@ public record ArticleFilter(List<Set<String>> requiredTerms, Set<String> exclude
     /** Articles of these access levels tagged with any of {@code termIds}. */
     public static ArticleFilter taggedWithAny(Set<String> termIds, Set<String> accessLevels) {
         return new ArticleFilter(List.of(termIds), Set.of(), null, null, accessLevels);
+    }
+
+    /**
+     * How a suggested subject is written among an article's term ids in an index that keeps both in one
+     * field: filters then need no field of their own, and indexes made before suggestions need no rebuild.
+     */
+    public static final String SUGGESTED_PREFIX = "suggested:";
+
+    /** The values a group of term ids matches in such a field: the ids, and with {@code withSuggested} their suggested forms. */
+    public Set<String> matching(Set<String> termIds) {
+        if (!withSuggested) {
+            return termIds;
+        }
+        Set<String> out = new java.util.HashSet<>(termIds);
+        termIds.forEach(t -> out.add(SUGGESTED_PREFIX + t));
+        return out;
     }
 
     public boolean hasYearBounds() {

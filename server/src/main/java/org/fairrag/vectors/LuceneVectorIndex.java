@@ -216,6 +216,9 @@ public final class LuceneVectorIndex implements VectorIndex {
         for (String t : f.termIds()) {
             doc.add(new StringField(TERM, t, s));
         }
+        for (String t : f.suggestedTermIds()) {
+            doc.add(new StringField(TERM, ArticleFilter.SUGGESTED_PREFIX + t, s));
+        }
     }
 
     @Override
@@ -338,8 +341,17 @@ public final class LuceneVectorIndex implements VectorIndex {
             for (ScoreDoc d : s.search(q, pids.size()).scoreDocs) {
                 Document doc = stored.document(d.doc);
                 IndexableField year = doc.getField(YEAR);
+                List<String> terms = new ArrayList<>();
+                List<String> suggested = new ArrayList<>();
+                for (String t : doc.getValues(TERM)) {
+                    if (t.startsWith(ArticleFilter.SUGGESTED_PREFIX)) {
+                        suggested.add(t.substring(ArticleFilter.SUGGESTED_PREFIX.length()));
+                    } else {
+                        terms.add(t);
+                    }
+                }
                 out.put(doc.get(OWNER), new ArticleFields(doc.get(OWNER), doc.get(PMID), doc.get(TITLE), doc.get(JOURNAL),
-                        year == null ? null : year.numericValue().intValue(), doc.get(ACCESS), List.of(doc.getValues(TERM))));
+                        year == null ? null : year.numericValue().intValue(), doc.get(ACCESS), terms, suggested));
             }
             return null;
         });
@@ -444,10 +456,10 @@ public final class LuceneVectorIndex implements VectorIndex {
                 .add(kind(kind), Occur.FILTER)
                 .add(new TermInSetQuery(ACCESS, bytes(f.accessLevels())), Occur.FILTER);
         for (Set<String> group : f.requiredTerms()) {
-            b.add(new TermInSetQuery(TERM, bytes(group)), Occur.FILTER);
+            b.add(new TermInSetQuery(TERM, bytes(f.matching(group))), Occur.FILTER);
         }
         if (!f.excludedTerms().isEmpty()) {
-            b.add(new TermInSetQuery(TERM, bytes(f.excludedTerms())), Occur.MUST_NOT);
+            b.add(new TermInSetQuery(TERM, bytes(f.matching(f.excludedTerms()))), Occur.MUST_NOT);
         }
         if (f.hasYearBounds()) {
             b.add(IntPoint.newRangeQuery(YEAR, f.yearFrom() == null ? Integer.MIN_VALUE : f.yearFrom(),

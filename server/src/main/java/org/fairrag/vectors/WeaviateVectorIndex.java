@@ -154,7 +154,7 @@ public final class WeaviateVectorIndex implements VectorIndex {
             putIfPresent(props, "journal", f.journal());
             putIfPresent(props, "year", f.year());
             props.put("access", f.accessLevel());
-            props.put("terms", f.termIds());
+            props.put("terms", termValues(f));
             props.put("checksum", a.checksum());
             articleObjects.add(object(uuid("article", f.pid()), props, null));
             for (int i = 0; i < a.chunks().size(); i++) {
@@ -164,7 +164,7 @@ public final class WeaviateVectorIndex implements VectorIndex {
                 c.put("text", a.chunks().get(i).text());
                 putIfPresent(c, "year", f.year());
                 c.put("access", f.accessLevel());
-                c.put("terms", f.termIds());
+                c.put("terms", termValues(f));
                 chunkObjects.add(object(uuid("chunk", f.pid() + "#" + i), c, a.chunks().get(i).vector()));
             }
         }
@@ -245,10 +245,13 @@ public final class WeaviateVectorIndex implements VectorIndex {
             Map<String, Object> p = o.properties();
             Object year = p.get("year");
             @SuppressWarnings("unchecked")
-            List<String> termIds = p.get("terms") == null ? List.of() : (List<String>) p.get("terms");
+            List<String> values = p.get("terms") == null ? List.of() : (List<String>) p.get("terms");
+            List<String> termIds = values.stream().filter(t -> !t.startsWith(ArticleFilter.SUGGESTED_PREFIX)).toList();
+            List<String> suggested = values.stream().filter(t -> t.startsWith(ArticleFilter.SUGGESTED_PREFIX))
+                    .map(t -> t.substring(ArticleFilter.SUGGESTED_PREFIX.length())).toList();
             out.put((String) p.get("pid"), new ArticleFields((String) p.get("pid"), (String) p.get("pmid"),
                     (String) p.get("title"), (String) p.get("journal"), year == null ? null : ((Number) year).intValue(),
-                    (String) p.get("access"), termIds));
+                    (String) p.get("access"), termIds, suggested));
         }
         return out;
     }
@@ -317,14 +320,21 @@ public final class WeaviateVectorIndex implements VectorIndex {
         closeQuietly(client);
     }
 
+    /** The indexers' term ids and the suggested ones, marked, in the one "terms" property filters read. */
+    private static List<String> termValues(ArticleFields f) {
+        List<String> out = new ArrayList<>(f.termIds());
+        f.suggestedTermIds().forEach(t -> out.add(ArticleFilter.SUGGESTED_PREFIX + t));
+        return out;
+    }
+
     private static Filter where(ArticleFilter f) {
         List<Filter> parts = new ArrayList<>();
         parts.add(Filter.property("access").containsAny(List.copyOf(f.accessLevels())));
         for (var group : f.requiredTerms()) {
-            parts.add(Filter.property("terms").containsAny(List.copyOf(group)));
+            parts.add(Filter.property("terms").containsAny(List.copyOf(f.matching(group))));
         }
         if (!f.excludedTerms().isEmpty()) {
-            parts.add(Filter.property("terms").containsNone(List.copyOf(f.excludedTerms())));
+            parts.add(Filter.property("terms").containsNone(List.copyOf(f.matching(f.excludedTerms()))));
         }
         if (f.yearFrom() != null) {
             parts.add(Filter.property("year").gte(f.yearFrom()));

@@ -22,6 +22,12 @@ class FairragConfigTest {
         assertThat(c.sparqlTimeout()).isEqualTo(Duration.ofSeconds(30));
         assertThat(c.sparqlMaxRows()).isEqualTo(10_000);
         assertThat(c.limits()).isEqualTo(FairragConfig.Limits.DEFAULT);
+        assertThat(c.mentions()).isTrue();
+    }
+
+    @Test
+    void should_switch_concept_mentions_off() {
+        assertThat(FairragConfig.fromEnvironment(Map.of("FAIRRAG_MENTIONS", "false")).build().mentions()).isFalse();
     }
 
     @Test

@@ -10,12 +10,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.apache.jena.rdf.model.Model;
 import org.apache.jena.rdf.model.ModelFactory;
 import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFDataMgr;
+import org.fairrag.http.Caller;
 import org.fairrag.ingest.ArticleIngest;
 import org.fairrag.ingest.IngestProgress;
 import org.fairrag.ingest.SourceFile;
@@ -30,7 +30,7 @@ class GracefulShutdownTest {
         Fairrag fairrag = TestFairrag.fresh("graceful");
         fairrag.ingest(SourceFile.of(TestFairrag.resource("/samples/kaggle/kaggle_pubmed_multilabel_slice.csv.gz")),
                 ArticleIngest.Options.DEFAULT, IngestProgress.NONE);
-        long triples = fairrag.graph().size(List.of(fairrag.graphs().vocabulary(), fairrag.graphs().publicContent()));
+        long triples = fairrag.graph().size(Caller.ANONYMOUS.allGraphs(fairrag.graphs()));
         int port = HttpServerLauncher.start(fairrag).port();
         HttpClient http = HttpClient.newHttpClient();
         URI dump = URI.create("http://127.0.0.1:" + port + "/dataset/dump");

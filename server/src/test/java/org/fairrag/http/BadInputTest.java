@@ -91,6 +91,15 @@ class BadInputTest {
                 post("/api/export?format=exe", "{\"articles\": [\"" + articlePid + "\"]}"),
                 post("/api/export?format=" + enc("ris' } DROP ALL"), "{\"articles\": [\"" + articlePid + "\"]}"),
                 post("/api/export?format=csv", "{\"articles\": [\"" + articlePid + "> } DROP ALL {\"]}"),
+                post("/api/annotate", "not json"),
+                post("/api/annotate", "[\"Mouth cancer\"]"),
+                post("/api/annotate", "{}"),
+                post("/api/annotate", "{\"title\": \"  \", \"abstract\": \"\"}"),
+                post("/api/annotate", "{\"title\": 5}"),
+                post("/api/annotate", "{\"abstract\": [\"Mouth cancer\"]}"),
+                post("/api/annotate", "{\"abstract\": \"Mouth cancer\", \"pmid\": \"1\"}"),
+                post("/api/annotate", "{\"abstract\": \"" + "x".repeat(20_001) + "\"}"),
+                post("/api/annotate", "{\"title\": \"" + "x".repeat(2_001) + "\"}"),
                 // invalid and unknown ids
                 get("/pid/notapid"),
                 get("/pid/" + unknownId),
@@ -164,7 +173,7 @@ class BadInputTest {
     /** What a request could change: triples in every graph, registry rows, tombstones, keys, runs. */
     private static String state() {
         long triples = fairrag.graph().size(List.of(fairrag.graphs().vocabulary(), fairrag.graphs().publicContent(),
-                fairrag.graphs().restrictedContent()));
+                fairrag.graphs().restrictedContent(), fairrag.graphs().publicMentions(), fairrag.graphs().restrictedMentions()));
         var row = fairrag.database().pool().query("""
                 SELECT (SELECT count(*) FROM pid) AS pids, (SELECT count(*) FROM pid WHERE status <> 'active') AS tombstoned,
                        (SELECT count(*) FROM api_key) AS keys, (SELECT count(*) FROM ingestion_run) AS runs,

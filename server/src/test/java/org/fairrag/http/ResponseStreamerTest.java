@@ -17,6 +17,7 @@ import java.util.Arrays;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.fairrag.work.WorkerPool;
 
 /** Only a body its worker finished ends cleanly; a worker that fails half-way leaves a visibly broken transfer. */
 class ResponseStreamerTest {

@@ -30,8 +30,7 @@ class DatasetDumpAndSitemapTest {
         assertThat(r.headers().firstValue("Content-Type").orElseThrow()).startsWith("application/n-triples");
         assertThat(r.headers().firstValue("Content-Encoding").orElse("identity")).isEqualTo("identity");
         Graph g = parse(new ByteArrayInputStream(r.body()));
-        assertThat(g.size()).isEqualTo(f.fairrag.graph().size(java.util.List.of(f.fairrag.graphs().vocabulary(),
-                f.fairrag.graphs().publicContent())));
+        assertThat(g.size()).isEqualTo(f.fairrag.graph().size(org.fairrag.http.Caller.ANONYMOUS.allGraphs(f.fairrag.graphs())));
         assertThat(g.contains(NodeFactory.createURI(f.articlePid), Vocab.IDENTIFIER.asNode(), NodeFactory.createLiteralString(f.articlePid))).isTrue();
         assertThat(g.contains(NodeFactory.createURI(f.termPid), Vocab.PREF_LABEL.asNode(), org.apache.jena.graph.Node.ANY)).isTrue();
     }

@@ -179,7 +179,7 @@ final class PidFixture {
     }
 
     static Path write(String name, String content) throws IOException {
-        Path file = TestFairrag.newDir("pid").resolve(name);
+        Path file = TestFairrag.newSharedDir("pid").resolve(name);
         Files.writeString(file, content, StandardCharsets.UTF_8);
         return file;
     }

@@ -40,7 +40,7 @@ final class LargeDumpServer {
 
     static synchronized Fairrag fairrag() {
         if (fairrag == null) {
-            FairragConfig config = TestFairrag.config(TestFairrag.newDir("large-dump")).toBuilder()
+            FairragConfig config = TestFairrag.config(TestFairrag.newSharedDir("large-dump")).toBuilder()
                     // The idle timeout must outlast the slowest answer, so these come down with it.
                     .sparqlTimeout(Duration.ofSeconds(1))
                     .llm(new FairragConfig.Llm("none", Optional.empty(), Optional.empty(), Optional.empty(), Duration.ofSeconds(1)))
@@ -55,7 +55,7 @@ final class LargeDumpServer {
             }
             fairrag.graph().replaceDescriptions(fairrag.graphs().publicContent(), List.of(), filler);
             port = HttpServerLauncher.start(fairrag).port();
-            Runtime.getRuntime().addShutdownHook(new Thread(fairrag::close));
+            TestFairrag.closeAtExit(fairrag);
         }
         return fairrag;
     }

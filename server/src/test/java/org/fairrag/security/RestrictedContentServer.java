@@ -35,14 +35,14 @@ final class RestrictedContentServer {
     final List<String> restrictedPids;
 
     private RestrictedContentServer() throws Exception {
-        fairrag = TestFairrag.open(TestFairrag.searchConfig(TestFairrag.newDir("security")));
+        fairrag = TestFairrag.open(TestFairrag.searchConfig(TestFairrag.newSharedDir("security")));
         fairrag.loadVocabulary(VocabularyInfo.MESH_2024, List.of(
                 new Concept("D009369", "http://id.nlm.nih.gov/mesh/D009369", "Neoplasms", List.of("Tumors"), List.of("C04"), List.of(), null),
                 new Concept("D009062", "http://id.nlm.nih.gov/mesh/D009062", "Mouth Neoplasms", List.of(), List.of("C04.588.443.591"),
                         List.of("D009369"), null),
                 new Concept("D006801", "http://id.nlm.nih.gov/mesh/D006801", "Humans", List.of(), List.of("B01.050.150.900.649.313.988.400.112.400.400"),
                         List.of(), null)), IngestProgress.NONE);
-        Path dir = TestFairrag.newDir("security-files");
+        Path dir = TestFairrag.newSharedDir("security-files");
         Path open = Files.writeString(dir.resolve("public.jsonl"), article("99200001", "Oral cancer screening in adults", "Mouth Neoplasms")
                 + article("99200002", "Salivary markers of mouth tumours", "Mouth Neoplasms")
                 + article("99200003", "Tumour growth in older patients", "Neoplasms"));
@@ -57,7 +57,7 @@ final class RestrictedContentServer {
         publicKey = fairrag.apiKeys().create("public reader", "public", false).await().token();
         port = HttpServerLauncher.start(fairrag).port();
         http = new HttpCalls(port);
-        Runtime.getRuntime().addShutdownHook(new Thread(fairrag::close));
+        TestFairrag.closeAtExit(fairrag);
     }
 
     static synchronized RestrictedContentServer get() {

@@ -65,20 +65,20 @@ final class SecurityFixture {
     static synchronized SecurityFixture get() {
         if (instance == null) {
             instance = start();
-            Runtime.getRuntime().addShutdownHook(new Thread(instance.fairrag::close));
+            TestFairrag.closeAtExit(instance.fairrag);
         }
         return instance;
     }
 
     private static SecurityFixture start() {
-        Fairrag fairrag = TestFairrag.open(TestFairrag.config(TestFairrag.newDir("security")).toBuilder()
+        Fairrag fairrag = TestFairrag.open(TestFairrag.config(TestFairrag.newSharedDir("security")).toBuilder()
                 .sparqlTimeout(TIMEOUT).workerThreads(SPARQL_THREADS).sparqlPerClient(1).build());
         try {
             fairrag.loadVocabulary(VocabularyInfo.MESH_2024, List.of(
                     new Concept("D009369", "http://id.nlm.nih.gov/mesh/D009369", "Neoplasms", List.of("Tumors"), List.of("C04"), List.of(), null),
                     new Concept("D009062", "http://id.nlm.nih.gov/mesh/D009062", "Mouth Neoplasms", List.of(),
                             List.of("C04.588.443.591"), List.of("D009369"), null)), IngestProgress.NONE);
-            Path dir = TestFairrag.newDir("security-files");
+            Path dir = TestFairrag.newSharedDir("security-files");
             Path open = Files.writeString(dir.resolve("public.jsonl"), article("99200001", "Oral cancer screening in adults")
                     + article("99200002", "Salivary markers of mouth tumours") + article("99200003", "Tumour growth in older patients"));
             Path closed = Files.writeString(dir.resolve("restricted.jsonl"),

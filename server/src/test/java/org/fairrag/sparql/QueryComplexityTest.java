@@ -3,7 +3,7 @@ package org.fairrag.sparql;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.fairrag.http.ApiException;
+import org.fairrag.failure.ApiException;
 import org.junit.jupiter.api.Test;
 
 class QueryComplexityTest {

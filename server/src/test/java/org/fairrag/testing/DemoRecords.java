@@ -8,7 +8,10 @@ import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.zip.GZIPInputStream;
 import org.fairrag.app.Fairrag;
 
@@ -41,6 +44,59 @@ public final class DemoRecords {
                 if (r.path("source").asText("").startsWith("pubmedqa") && Long.parseLong(r.get("pmid").asText()) % 2 == 0) {
                     out.add(new QaRecord(r.get("pmid").asText(), r.get("question").asText(), r.get("conclusion").asText()));
                 }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out;
+    }
+
+    /** The demo file's lines (JSONL records, as shipped) of these PMIDs, in the order asked. */
+    public static List<String> lines(String... pmids) {
+        Set<String> wanted = Set.of(pmids);
+        ObjectMapper json = new ObjectMapper();
+        Map<String, String> found = new LinkedHashMap<>();
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(
+                new GZIPInputStream(Fairrag.class.getResourceAsStream(Fairrag.DEMO_ARTICLES)), StandardCharsets.UTF_8))) {
+            for (String line = lines.readLine(); line != null && found.size() < wanted.size(); line = lines.readLine()) {
+                String pmid = json.readTree(line).path("pmid").asText();
+                if (wanted.contains(pmid)) {
+                    found.put(pmid, line);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        List<String> out = new ArrayList<>();
+        for (String pmid : pmids) {
+            if (!found.containsKey(pmid)) {
+                throw new IllegalArgumentException("PMID " + pmid + " is not in the demo file");
+            }
+            out.add(found.get(pmid));
+        }
+        return out;
+    }
+
+    /** The title and abstract of a demo record, as the file has them. */
+    public static String[] text(String pmid) {
+        try {
+            JsonNode r = new ObjectMapper().readTree(lines(pmid).get(0));
+            return new String[] {r.path("title").isNull() ? null : r.path("title").asText(null), r.path("abstract").asText(null)};
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The first {@code n} records of the demo file, whatever they hold: title and abstract. */
+    public static List<String[]> texts(int n) {
+        ObjectMapper json = new ObjectMapper();
+        List<String[]> out = new ArrayList<>();
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(
+                new GZIPInputStream(Fairrag.class.getResourceAsStream(Fairrag.DEMO_ARTICLES)), StandardCharsets.UTF_8))) {
+            for (String line = lines.readLine(); line != null && out.size() < n; line = lines.readLine()) {
+                JsonNode r = json.readTree(line);
+                out.add(new String[] {r.path("title").isNull() ? null : r.path("title").asText(null),
+                        r.path("abstract").isNull() ? null : r.path("abstract").asText(null)});
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -6,6 +6,12 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
 import org.fairrag.app.Fairrag;
 import org.fairrag.app.FairragConfig;
 import org.fairrag.app.HttpServerLauncher;
@@ -22,6 +28,10 @@ import org.fairrag.vocab.read.MeshTsvReader;
  * embedding model, and serves HTTP; {@link #mesh()} holds MeSH only, for tests that ingest files of
  * their own. Instances from {@link #config} have no vector index, so that tests about ingestion do not
  * spend minutes embedding; {@link #searchConfig} adds it.
+ *
+ * <p>Every directory from {@link #newDir} is deleted again: a test class's own directories after the
+ * class ({@link TestDataCleanup}), the shared instances' when the JVM exits. A store with MeSH takes
+ * more than a gigabyte, and a whole run left over ten gigabytes behind, enough to fill a CI disk.
  */
 public final class TestFairrag {
 
@@ -31,6 +41,9 @@ public final class TestFairrag {
     private static Fairrag demo;
     private static HttpServerLauncher.Running demoServer;
     private static Fairrag mesh;
+    private static final List<Path> createdDirs = new ArrayList<>();
+    private static final Set<Path> sharedDirs = new HashSet<>();
+    private static final List<Fairrag> sharedInstances = new ArrayList<>();
 
     private TestFairrag() {}
 
@@ -73,7 +86,7 @@ public final class TestFairrag {
     /** The shared instance with MeSH and the demo articles, serving HTTP on {@link #demoPort()}. */
     public static synchronized Fairrag demo() {
         if (demo == null) {
-            demo = open(searchConfig(newDir("demo")));
+            demo = open(searchConfig(newSharedDir("demo")));
             try {
                 demo.loadDemoIfEmpty(IngestProgress.NONE);
             } catch (IOException e) {
@@ -99,7 +112,7 @@ public final class TestFairrag {
     /** The shared instance with the MeSH vocabulary and no articles but those tests ingest. */
     public static synchronized Fairrag mesh() {
         if (mesh == null) {
-            mesh = open(newDir("mesh"));
+            mesh = open(newSharedDir("mesh"));
             loadMesh(mesh);
             closeAtExit(mesh);
         }
@@ -115,12 +128,44 @@ public final class TestFairrag {
     }
 
     /** A new empty directory under {@code target/test-data}. */
-    public static Path newDir(String name) {
+    public static synchronized Path newDir(String name) {
         try {
             Path root = Files.createDirectories(Path.of("target", "test-data"));
-            return Files.createTempDirectory(root.toAbsolutePath(), name + "-");
+            Path dir = Files.createTempDirectory(root.toAbsolutePath(), name + "-");
+            createdDirs.add(dir);
+            return dir;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Like {@link #newDir}, for an instance or files shared by several test classes: kept until the JVM exits. */
+    public static synchronized Path newSharedDir(String name) {
+        Path dir = newDir(name);
+        sharedDirs.add(dir);
+        return dir;
+    }
+
+    /** How many directories {@link #newDir} has handed out so far; a mark for {@link #deleteDirsSince}. */
+    static synchronized int dirMark() {
+        return createdDirs.size();
+    }
+
+    /** Deletes the directories handed out since {@code mark}, but those of the shared instances. */
+    static synchronized void deleteDirsSince(int mark) {
+        List<Path> since = createdDirs.subList(mark, createdDirs.size());
+        since.stream().filter(dir -> !sharedDirs.contains(dir)).forEach(TestFairrag::deleteTree);
+        since.removeIf(dir -> !sharedDirs.contains(dir));
+    }
+
+    private static void deleteTree(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException | UncheckedIOException e) {
+            System.err.println("could not delete test data " + dir + ": " + e.getMessage());
         }
     }
 
@@ -133,7 +178,16 @@ public final class TestFairrag {
         }
     }
 
-    private static void closeAtExit(Fairrag fairrag) {
-        Runtime.getRuntime().addShutdownHook(new Thread(fairrag::close));
+    /** Closes a shared instance when the JVM exits, before its directory is deleted. */
+    public static synchronized void closeAtExit(Fairrag fairrag) {
+        if (sharedInstances.isEmpty()) {
+            Runtime.getRuntime().addShutdownHook(new Thread(TestFairrag::closeSharedAndDeleteAll, "test-data-cleanup"));
+        }
+        sharedInstances.add(fairrag);
+    }
+
+    private static synchronized void closeSharedAndDeleteAll() {
+        sharedInstances.forEach(Fairrag::close);
+        createdDirs.forEach(TestFairrag::deleteTree);
     }
 }

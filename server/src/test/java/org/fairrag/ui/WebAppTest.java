@@ -115,6 +115,8 @@ class WebAppTest {
         Locator detail = hit.locator(".term-detail");
         assertThat(detail).containsText("Also called");
         assertThat(detail).containsText("Broader terms");
+        assertThat(detail).containsText("In the literature");
+        assertThat(detail.locator(".literature blockquote.evidence").first()).containsText("PMID");
         Locator twisty = detail.locator("button.twisty").first();
         twisty.click();
         assertThat(twisty).hasAttribute("aria-expanded", "true");

@@ -1,4 +1,4 @@
-package org.fairrag.http;
+package org.fairrag.work;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,6 +9,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.fairrag.failure.ApiException;
 
 /** A full pool refuses at once with 503 instead of queueing, and says so in its meters. */
 class WorkerPoolTest {

@@ -1,4 +1,4 @@
-package org.fairrag.http;
+package org.fairrag.failure;
 
 /**
  * A request that cannot be answered as asked, with the HTTP status and a stable machine-readable code;

@@ -1,4 +1,4 @@
-package org.fairrag.http;
+package org.fairrag.work;
 
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.fairrag.failure.ApiException;
 
 /**
  * A named pool of worker threads for blocking work (Jena, Lucene, ONNX inference, file I/O), with a

@@ -1,0 +1,115 @@
+package org.fairrag.annotate;
+
+import static org.fairrag.annotate.SubjectModel.Feature.*;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The terms that could be subjects of a text, each with the values of the model's features and what they
+ * came from: every term its text mentions, and every subject of its neighbours.
+ */
+final class SubjectCandidates {
+
+    private static final int TOP = 5;
+
+    /** A candidate term, its feature values ({@link SubjectModel.Feature} order), and its evidence. */
+    record Candidate(String termId, double[] features, List<Mention> mentions, List<Neighbours.Neighbour> neighbours) {}
+
+    private SubjectCandidates() {}
+
+    /**
+     * @param broader the terms directly broader than a term (for the features that compare a candidate with
+     *                its narrower candidates)
+     */
+    static List<Candidate> of(List<Mention> mentions, List<Neighbours.Neighbour> neighbours, SubjectStatistics stats,
+                              Set<String> checkTags, Function<String, List<String>> broader, boolean fromMentions,
+                              boolean fromNeighbours) {
+        Map<String, List<Mention>> byTerm = new LinkedHashMap<>();
+        if (fromMentions) {
+            for (Mention m : mentions) {
+                byTerm.computeIfAbsent(m.termId(), k -> new ArrayList<>()).add(m);
+            }
+        }
+        Map<String, List<Integer>> ranksByTerm = new LinkedHashMap<>();
+        double total = 0;
+        double totalTop = 0;
+        if (fromNeighbours) {
+            for (int r = 0; r < neighbours.size(); r++) {
+                Neighbours.Neighbour n = neighbours.get(r);
+                total += n.weight();
+                if (r < TOP) {
+                    totalTop += n.weight();
+                }
+                for (String t : n.termIds()) {
+                    ranksByTerm.computeIfAbsent(t, k -> new ArrayList<>()).add(r);
+                }
+            }
+        }
+        List<String> terms = new ArrayList<>(byTerm.keySet());
+        ranksByTerm.keySet().stream().filter(t -> !byTerm.containsKey(t)).forEach(terms::add);
+        List<Candidate> out = new ArrayList<>(terms.size());
+        Map<String, double[]> byId = new HashMap<>();
+        for (String term : terms) {
+            double[] x = new double[SubjectModel.Feature.values().length];
+            List<Mention> said = byTerm.getOrDefault(term, List.of());
+            long affirmed = said.stream().filter(m -> !m.negated()).count();
+            List<Integer> ranks = ranksByTerm.getOrDefault(term, List.of());
+            double vote = 0;
+            double voteTop = 0;
+            for (int r : ranks) {
+                vote += neighbours.get(r).weight();
+                if (r < TOP) {
+                    voteTop += neighbours.get(r).weight();
+                }
+            }
+            x[NEIGHBOUR_VOTE.ordinal()] = total == 0 ? 0 : vote / total;
+            x[NEIGHBOUR_VOTE_TOP5.ordinal()] = totalTop == 0 ? 0 : voteTop / totalTop;
+            x[NEIGHBOUR_FIRST_RANK.ordinal()] = ranks.isEmpty() ? 0 : 1.0 / (1 + ranks.get(0));
+            x[MENTIONED.ordinal()] = affirmed > 0 ? 1 : 0;
+            x[MENTIONS_LOG.ordinal()] = Math.log1p(affirmed);
+            x[IN_TITLE.ordinal()] = said.stream().anyMatch(m -> m.part() == TextPart.TITLE && !m.negated()) ? 1 : 0;
+            x[SUBJECT_WHEN_MENTIONED.ordinal()] = affirmed > 0 ? stats.subjectWhenMentioned(term) : 0;
+            x[NEGATED_ONLY.ordinal()] = !said.isEmpty() && affirmed == 0 ? 1 : 0;
+            x[PRIOR_LOG.ordinal()] = Math.log(stats.prior(term));
+            boolean checkTag = checkTags.contains(term);
+            x[CHECK_TAG.ordinal()] = checkTag ? 1 : 0;
+            x[CHECK_TAG_VOTE.ordinal()] = checkTag ? x[NEIGHBOUR_VOTE.ordinal()] : 0;
+            List<Neighbours.Neighbour> lent = ranks.stream().map(neighbours::get).toList();
+            out.add(new Candidate(term, x, said, lent));
+            byId.put(term, x);
+        }
+        for (Candidate c : out) {
+            double[] x = c.features();
+            for (String ancestor : ancestors(c.termId(), broader)) {
+                double[] a = byId.get(ancestor);
+                if (a != null) {
+                    a[NARROWER_MENTIONED.ordinal()] = Math.max(a[NARROWER_MENTIONED.ordinal()], x[MENTIONED.ordinal()]);
+                    a[NARROWER_VOTE.ordinal()] = Math.max(a[NARROWER_VOTE.ordinal()], x[NEIGHBOUR_VOTE.ordinal()]);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Every term broader than {@code term}, to the top of the hierarchy. */
+    private static Set<String> ancestors(String term, Function<String, List<String>> broader) {
+        Set<String> out = new HashSet<>();
+        Deque<String> todo = new ArrayDeque<>(broader.apply(term));
+        while (!todo.isEmpty()) {
+            String t = todo.pop();
+            if (out.add(t)) {
+                todo.addAll(broader.apply(t));
+            }
+        }
+        return out;
+    }
+}

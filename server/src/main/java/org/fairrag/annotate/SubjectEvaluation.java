@@ -1,0 +1,225 @@
+package org.fairrag.annotate;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.fairrag.vectors.ChunkHit;
+
+/**
+ * Measures subject suggestions the way MeSH indexing is measured (BioASQ task A): micro precision, recall
+ * and F1 of the suggested descriptors against the indexers' descriptors, over articles whose descriptors are
+ * known but hidden from the suggester and which are not among its neighbours, with and without the check
+ * tags. Fits the {@link SubjectModel} of each {@link Variant} on one set of articles (dev) and measures it on
+ * another (test).
+ */
+public final class SubjectEvaluation {
+
+    /** An article with its indexers' descriptors, which the suggester does not see. */
+    public record Case(String pmid, String title, String abstractText, Set<String> gold) {}
+
+    /** A case as the suggester sees it: its mentions, neighbours and candidate terms with their features. */
+    public record Prepared(Case source, List<Mention> mentions, List<Neighbours.Neighbour> neighbours,
+                           List<SubjectCandidates.Candidate> candidates) {}
+
+    /** Micro-averaged precision, recall and F1 over all (article, descriptor) pairs. */
+    public record Scores(long truePositives, long falsePositives, long falseNegatives) {
+        public double precision() {
+            return truePositives + falsePositives == 0 ? 0 : (double) truePositives / (truePositives + falsePositives);
+        }
+
+        public double recall() {
+            return truePositives + falseNegatives == 0 ? 0 : (double) truePositives / (truePositives + falseNegatives);
+        }
+
+        public double f1() {
+            double p = precision();
+            double r = recall();
+            return p + r == 0 ? 0 : 2 * p * r / (p + r);
+        }
+    }
+
+    /** A variant's scores on a set of articles, counting every descriptor and leaving the check tags out. */
+    public record Result(Variant variant, Scores all, Scores withoutCheckTags, double threshold, double candidateRecall) {}
+
+    /** What a model may use: the combined model, and the two baselines it is measured against. */
+    public enum Variant {
+        COMBINED("mentions + neighbours (the API)", EnumSet.allOf(SubjectModel.Feature.class)),
+        MENTIONS_ONLY("mentions only", union(SubjectModel.Feature.FROM_MENTIONS, SubjectModel.Feature.PRIOR_LOG,
+                SubjectModel.Feature.CHECK_TAG)),
+        NEIGHBOURS_ONLY("neighbours only", union(SubjectModel.Feature.FROM_NEIGHBOURS, SubjectModel.Feature.PRIOR_LOG,
+                SubjectModel.Feature.CHECK_TAG));
+
+        private final String label;
+        private final Set<SubjectModel.Feature> features;
+
+        Variant(String label, Set<SubjectModel.Feature> features) {
+            this.label = label;
+            this.features = features;
+        }
+
+        public String label() {
+            return label;
+        }
+
+        public Set<SubjectModel.Feature> features() {
+            return features;
+        }
+
+        private static Set<SubjectModel.Feature> union(Set<SubjectModel.Feature> some, SubjectModel.Feature... more) {
+            Set<SubjectModel.Feature> out = EnumSet.copyOf(some);
+            out.addAll(List.of(more));
+            return out;
+        }
+
+        /** Whether this variant would have the candidate at all. */
+        boolean considers(SubjectCandidates.Candidate c) {
+            return switch (this) {
+                case COMBINED -> true;
+                case MENTIONS_ONLY -> !c.mentions().isEmpty();
+                case NEIGHBOURS_ONLY -> !c.neighbours().isEmpty();
+            };
+        }
+    }
+
+    private final SubjectSuggester suggester;
+    private final Set<String> accessLevels;
+
+    public SubjectEvaluation(SubjectSuggester suggester, Set<String> accessLevels) {
+        this.suggester = suggester;
+        this.accessLevels = Set.copyOf(accessLevels);
+    }
+
+    /** Finds the mentions and neighbours of a case and its candidates from both. Blocking (embeds the text). */
+    public Prepared prepare(Case c) {
+        List<Mention> mentions = suggester.finder().find(c.title(), c.abstractText()).mentions();
+        List<Neighbours.Neighbour> near = suggester.neighbours(c.title(), c.abstractText(), accessLevels);
+        return new Prepared(c, mentions, near, SubjectCandidates.of(mentions, near, suggester.statistics(),
+                suggester.checkTags(), suggester.broader(), true, true));
+    }
+
+    /**
+     * What the index returns for a case under every setting compared: the mentions, the neighbours by the
+     * embedding of the first chunk and of the title, and by words; found once, fused per setting.
+     */
+    public record Searched(Case source, List<Mention> mentions, List<ChunkHit> firstChunk,
+                           List<ChunkHit> title, List<ChunkHit> words) {}
+
+    /** Searches the index for a case under the widest settings ({@code k} neighbours at most). Blocking (embeds twice). */
+    public Searched search(Case c, int k) {
+        Neighbours n = suggester.neighbourSearch().orElseThrow(() -> new IllegalStateException("no vector index"));
+        List<Mention> mentions = suggester.finder().find(c.title(), c.abstractText()).mentions();
+        Neighbours.Found first = n.find(c.title(), c.abstractText(),
+                new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, true, k), accessLevels, 0);
+        Neighbours.Found title = n.find(c.title(), c.abstractText(),
+                new Neighbours.Settings(Neighbours.Embedded.TITLE, false, k), accessLevels, 0);
+        return new Searched(c, mentions, first.byMeaning(), title.byMeaning(), first.byWords());
+    }
+
+    /** A searched case prepared as the suggester would under {@code s}. */
+    public Prepared prepare(Searched searched, Neighbours.Settings s) {
+        Neighbours n = suggester.neighbourSearch().orElseThrow();
+        List<ChunkHit> meaning = switch (s.embedded()) {
+            case NONE -> List.of();
+            case TITLE -> searched.title();
+            case FIRST_CHUNK -> searched.firstChunk();
+        };
+        List<Neighbours.Neighbour> near = n.fuse(new Neighbours.Found(meaning, s.byWords() ? searched.words() : List.of()),
+                Set.of(), s.k());
+        return new Prepared(searched.source(), searched.mentions(), near, SubjectCandidates.of(searched.mentions(), near,
+                suggester.statistics(), suggester.checkTags(), suggester.broader(), true, true));
+    }
+
+    /** The model of a variant fitted on {@code dev}, with the cut-off where its micro-F1 on {@code dev} is highest. */
+    public SubjectModel fit(Variant variant, List<Prepared> dev, String description) {
+        List<double[]> rows = new ArrayList<>();
+        List<Boolean> labels = new ArrayList<>();
+        for (Prepared p : dev) {
+            for (SubjectCandidates.Candidate c : p.candidates()) {
+                if (variant.considers(c)) {
+                    rows.add(c.features());
+                    labels.add(p.source().gold().contains(c.termId()));
+                }
+            }
+        }
+        SubjectModel model = SubjectModel.fit(rows, labels, variant.features(), description);
+        return model.withThreshold(bestThreshold(variant, model, dev));
+    }
+
+    /** The cut-off that maximises micro-F1 over every descriptor of {@code cases}. */
+    static double bestThreshold(Variant variant, SubjectModel model, List<Prepared> cases) {
+        List<double[]> scored = new ArrayList<>();
+        long gold = 0;
+        for (Prepared p : cases) {
+            gold += p.source().gold().size();
+            for (SubjectCandidates.Candidate c : p.candidates()) {
+                if (variant.considers(c)) {
+                    scored.add(new double[] {model.score(c.features()), p.source().gold().contains(c.termId()) ? 1 : 0});
+                }
+            }
+        }
+        scored.sort(Comparator.comparingDouble((double[] s) -> s[0]).reversed());
+        long tp = 0;
+        double bestF1 = -1;
+        double best = 0.5;
+        for (int i = 0; i < scored.size(); i++) {
+            tp += (long) scored.get(i)[1];
+            if (i + 1 < scored.size() && scored.get(i + 1)[0] == scored.get(i)[0]) {
+                continue;
+            }
+            double precision = (double) tp / (i + 1);
+            double recall = gold == 0 ? 0 : (double) tp / gold;
+            double f1 = precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall);
+            if (f1 > bestF1) {
+                bestF1 = f1;
+                best = scored.get(i)[0];
+            }
+        }
+        return best;
+    }
+
+    /** The scores of a variant's model on prepared cases: what {@link SubjectSuggester#subjects} would suggest. */
+    public Result evaluate(Variant variant, SubjectModel model, List<Prepared> cases) {
+        Set<String> checkTags = suggester.checkTags();
+        long[] all = new long[3];
+        long[] without = new long[3];
+        long inCandidates = 0;
+        long gold = 0;
+        for (Prepared p : cases) {
+            List<SubjectCandidates.Candidate> considered = p.candidates().stream().filter(variant::considers).toList();
+            Set<String> suggested = considered.stream()
+                    .filter(c -> model.score(c.features()) >= model.threshold())
+                    .sorted(Comparator.comparingDouble((SubjectCandidates.Candidate c) -> model.score(c.features())).reversed()
+                            .thenComparing(SubjectCandidates.Candidate::termId))
+                    .limit(SubjectSuggester.MAX_SUBJECTS)
+                    .map(SubjectCandidates.Candidate::termId).collect(Collectors.toSet());
+            Set<String> truth = p.source().gold();
+            gold += truth.size();
+            inCandidates += considered.stream().filter(c -> truth.contains(c.termId())).count();
+            count(suggested, truth, all);
+            count(without(suggested, checkTags), without(truth, checkTags), without);
+        }
+        return new Result(variant, new Scores(all[0], all[1], all[2]), new Scores(without[0], without[1], without[2]),
+                model.threshold(), gold == 0 ? 0 : (double) inCandidates / gold);
+    }
+
+    private static Set<String> without(Set<String> terms, Set<String> checkTags) {
+        Set<String> out = new HashSet<>(terms);
+        out.removeAll(checkTags);
+        return out;
+    }
+
+    private static void count(Set<String> suggested, Set<String> truth, long[] tpFpFn) {
+        for (String s : suggested) {
+            tpFpFn[truth.contains(s) ? 0 : 1]++;
+        }
+        for (String t : truth) {
+            if (!suggested.contains(t)) {
+                tpFpFn[2]++;
+            }
+        }
+    }
+}

@@ -1,0 +1,228 @@
+package org.fairrag.annotate;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.Set;
+import org.apache.commons.math3.linear.Array2DRowRealMatrix;
+import org.apache.commons.math3.linear.ArrayRealVector;
+import org.apache.commons.math3.linear.LUDecomposition;
+
+/**
+ * How likely a candidate term is to be one of an article's subjects, from what its text mentions and what
+ * its nearest tagged articles are about: a logistic regression over a few features ({@link Feature}), fitted
+ * on articles whose subjects are known (the dev part of {@code fairrag bench annotate}), so its score is a
+ * probability, and a cut-off chosen on those articles where micro-F1 is highest. Immutable.
+ */
+public record SubjectModel(double bias, double[] weights, double threshold, Set<Feature> features, String description) {
+
+    /** The bundled model, fitted by {@code fairrag bench annotate --fit}. */
+    public static final String BUNDLED = "/org/fairrag/annotate/subject-model.properties";
+
+    /** What a candidate term's score is made of. */
+    public enum Feature {
+        /** Share of the neighbours' weight (their fused similarity) held by neighbours that have the term. */
+        NEIGHBOUR_VOTE,
+        /** The same among the five nearest. */
+        NEIGHBOUR_VOTE_TOP5,
+        /** 1 / (1 + rank) of the nearest neighbour that has the term; 0 when none has it. */
+        NEIGHBOUR_FIRST_RANK,
+        /** The text mentions the term (not negated). */
+        MENTIONED,
+        /** log(1 + mentions not negated). */
+        MENTIONS_LOG,
+        /** The title mentions the term. */
+        IN_TITLE,
+        /** How often articles whose text mentions the term have it as a subject ({@link SubjectStatistics}); 0 when not mentioned. */
+        SUBJECT_WHEN_MENTIONED,
+        /** Every mention of the term is negated. */
+        NEGATED_ONLY,
+        /** log of the share of articles with the term as a subject. */
+        PRIOR_LOG,
+        /** The term is a check tag ({@link CheckTags}). */
+        CHECK_TAG,
+        /** {@link #NEIGHBOUR_VOTE} for check tags only: neighbours say more about them. */
+        CHECK_TAG_VOTE,
+        /** The text mentions a narrower term: indexers choose the most specific term. */
+        NARROWER_MENTIONED,
+        /** The highest {@link #NEIGHBOUR_VOTE} of a narrower candidate. */
+        NARROWER_VOTE;
+
+        /** Features computed from the neighbours; the rest come from the text. */
+        static final Set<Feature> FROM_NEIGHBOURS = EnumSet.of(NEIGHBOUR_VOTE, NEIGHBOUR_VOTE_TOP5, NEIGHBOUR_FIRST_RANK,
+                CHECK_TAG_VOTE, NARROWER_VOTE);
+        static final Set<Feature> FROM_MENTIONS = EnumSet.of(MENTIONED, MENTIONS_LOG, IN_TITLE, SUBJECT_WHEN_MENTIONED,
+                NEGATED_ONLY, NARROWER_MENTIONED);
+    }
+
+    public SubjectModel {
+        if (weights.length != Feature.values().length) {
+            throw new IllegalArgumentException("one weight per feature");
+        }
+        weights = weights.clone();
+        features = Set.copyOf(features);
+    }
+
+    /** The probability that a candidate with these feature values is a subject. */
+    public double score(double[] x) {
+        double z = bias;
+        for (int i = 0; i < weights.length; i++) {
+            z += weights[i] * x[i];
+        }
+        return 1 / (1 + Math.exp(-z));
+    }
+
+    public boolean uses(Feature f) {
+        return features.contains(f);
+    }
+
+    /** Whether the model takes candidates from the text's mentions, from its neighbours, or both. */
+    public boolean usesMentions() {
+        return features.stream().anyMatch(Feature.FROM_MENTIONS::contains);
+    }
+
+    public boolean usesNeighbours() {
+        return features.stream().anyMatch(Feature.FROM_NEIGHBOURS::contains);
+    }
+
+    public SubjectModel withThreshold(double t) {
+        return new SubjectModel(bias, weights, t, features, description);
+    }
+
+    public static SubjectModel bundled() {
+        try (InputStream in = SubjectModel.class.getResourceAsStream(BUNDLED)) {
+            if (in == null) {
+                throw new IllegalStateException("Missing the subject model " + BUNDLED);
+            }
+            Properties p = new Properties();
+            p.load(in);
+            return read(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static SubjectModel read(Properties p) {
+        double[] w = new double[Feature.values().length];
+        Set<Feature> used = EnumSet.noneOf(Feature.class);
+        for (Feature f : Feature.values()) {
+            String v = p.getProperty("weight." + f.name());
+            if (v != null) {
+                w[f.ordinal()] = Double.parseDouble(v);
+                used.add(f);
+            }
+        }
+        return new SubjectModel(Double.parseDouble(p.getProperty("bias")), w, Double.parseDouble(p.getProperty("threshold")),
+                used, p.getProperty("description", ""));
+    }
+
+    /** Writes the model as the properties {@link #bundled} reads. */
+    public void write(Writer out) throws IOException {
+        StringBuilder b = new StringBuilder();
+        b.append("# Subject suggestion model of fairrag (logistic regression), written by fairrag bench annotate --fit\n");
+        b.append("# ").append(description.replace("\n", "\n# ")).append('\n');
+        b.append("description=").append(description.replace("\n", " ")).append('\n');
+        b.append("bias=").append(format(bias)).append('\n');
+        b.append("threshold=").append(format(threshold)).append('\n');
+        for (Feature f : Feature.values()) {
+            if (features.contains(f)) {
+                b.append("weight.").append(f.name()).append('=').append(format(weights[f.ordinal()])).append('\n');
+            }
+        }
+        out.write(b.toString());
+    }
+
+    private static String format(double d) {
+        return String.format(Locale.ROOT, "%.6f", d);
+    }
+
+    /**
+     * Fits a model on candidates with known answers: logistic regression with a small L2 penalty, on
+     * standardised features, by Newton's method; the weights are brought back to the features' own scale.
+     */
+    public static SubjectModel fit(List<double[]> rows, List<Boolean> labels, Set<Feature> features, String description) {
+        int n = rows.size();
+        int all = Feature.values().length;
+        int[] columns = java.util.stream.IntStream.range(0, all)
+                .filter(j -> features.contains(Feature.values()[j])).toArray();
+        int d = columns.length + 1;
+        double[] mean = new double[d];
+        double[] sd = new double[d];
+        for (double[] x : rows) {
+            for (int c = 0; c < columns.length; c++) {
+                mean[c] += x[columns[c]] / n;
+            }
+        }
+        for (double[] x : rows) {
+            for (int c = 0; c < columns.length; c++) {
+                double v = x[columns[c]] - mean[c];
+                sd[c] += v * v / n;
+            }
+        }
+        for (int c = 0; c < columns.length; c++) {
+            sd[c] = Math.max(Math.sqrt(sd[c]), 1e-9);
+        }
+        double l2 = 1e-3;
+        double[] w = new double[d];
+        double[] z = new double[d];
+        for (int iteration = 0; iteration < 30; iteration++) {
+            double[] g = new double[d];
+            double[][] h = new double[d][d];
+            for (int i = 0; i < n; i++) {
+                double[] x = rows.get(i);
+                for (int c = 0; c < columns.length; c++) {
+                    z[c] = (x[columns[c]] - mean[c]) / sd[c];
+                }
+                z[d - 1] = 1;
+                double eta = 0;
+                for (int c = 0; c < d; c++) {
+                    eta += w[c] * z[c];
+                }
+                double p = 1 / (1 + Math.exp(-eta));
+                double err = p - (labels.get(i) ? 1 : 0);
+                double weight = Math.max(p * (1 - p), 1e-9);
+                for (int a = 0; a < d; a++) {
+                    g[a] += err * z[a];
+                    for (int b = a; b < d; b++) {
+                        h[a][b] += weight * z[a] * z[b];
+                    }
+                }
+            }
+            for (int a = 0; a < d; a++) {
+                for (int b = 0; b < a; b++) {
+                    h[a][b] = h[b][a];
+                }
+                if (a < d - 1) {
+                    g[a] += l2 * n * w[a];
+                    h[a][a] += l2 * n;
+                }
+            }
+            double[] step = solve(h, g);
+            double change = 0;
+            for (int c = 0; c < d; c++) {
+                w[c] -= step[c];
+                change = Math.max(change, Math.abs(step[c]));
+            }
+            if (change < 1e-7) {
+                break;
+            }
+        }
+        double[] raw = new double[all];
+        double bias = w[d - 1];
+        for (int c = 0; c < columns.length; c++) {
+            raw[columns[c]] = w[c] / sd[c];
+            bias -= w[c] * mean[c] / sd[c];
+        }
+        return new SubjectModel(bias, raw, 0.5, features, description);
+    }
+
+    private static double[] solve(double[][] a, double[] b) {
+        return new LUDecomposition(new Array2DRowRealMatrix(a, false)).getSolver().solve(new ArrayRealVector(b, false)).toArray();
+    }
+}

@@ -1,0 +1,280 @@
+package org.fairrag.app;
+
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Callable;
+import org.fairrag.annotate.MentionFinder;
+import org.fairrag.annotate.Neighbours;
+import org.fairrag.annotate.SubjectEvaluation;
+import org.fairrag.annotate.SubjectEvaluation.Case;
+import org.fairrag.annotate.SubjectEvaluation.Prepared;
+import org.fairrag.annotate.SubjectEvaluation.Result;
+import org.fairrag.annotate.SubjectEvaluation.Variant;
+import org.fairrag.annotate.SubjectModel;
+import org.fairrag.annotate.SubjectSuggester;
+import org.fairrag.ingest.Article;
+import org.fairrag.ingest.ArticleIngest;
+import org.fairrag.ingest.ArticleMerger;
+import org.fairrag.ingest.ArticleRecord;
+import org.fairrag.ingest.ReadResult;
+import org.fairrag.ingest.RecordReader;
+import org.fairrag.ingest.read.SourceFormats;
+import org.fairrag.vocab.VocabularyIndex;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code fairrag bench annotate}: concept mentions and subject suggestions on real articles.
+ *
+ * <p>The articles: every PMID of the given files that the collection does not hold (so none is among the
+ * neighbours), with an abstract and at least one MeSH heading that resolves to a descriptor; its indexers'
+ * descriptors are the answer and are hidden from the suggester. The split, fixed before any tuning: an
+ * article whose PMID leaves 2 when divided by 5 is in the test part (about a fifth), every other in the dev
+ * part. Models are fitted and their cut-offs chosen on dev; test is measured only with {@code --test}, once,
+ * at the end of the work. The neighbour base is the collection in the data directory (the demo by default).
+ */
+@Command(name = "annotate", description = "Concept mentions (mentions/s) and subject suggestions (micro precision, "
+        + "recall and F1 against the indexers' MeSH descriptors, with and without check tags) against the baselines "
+        + "mentions-only and neighbours-only fitted in the same run, and the speed. Uses the configured data directory "
+        + "(loads the demo into an empty one) as the neighbour base.")
+final class AnnotateBench implements Callable<Integer> {
+
+    @Mixin
+    ConfigOptions options;
+
+    @Parameters(arity = "0..*", paramLabel = "FILE", description = "Article files with MeSH headings (default: the "
+            + "JSONL files of ../shared/data/pubmed).")
+    List<Path> files = new ArrayList<>(List.of(Path.of("../shared/data/pubmed/articles.jsonl.gz"),
+            Path.of("../shared/data/pubmed/articles-more.jsonl.gz")));
+
+    @Option(names = "--fit", paramLabel = "FILE", description = "Write the combined model fitted on dev to FILE "
+            + "(the bundled one is server/src/main/resources/org/fairrag/annotate/subject-model.properties).")
+    Path fit;
+
+    @Option(names = "--test", description = "Measure on the test part too (once, at the end).")
+    boolean test;
+
+    @Option(names = "--threads", defaultValue = "2", description = "Threads for the speed runs (default ${DEFAULT-VALUE}).")
+    int threads;
+
+    @Option(names = "--compare-neighbours", description = "On dev only: fit and measure the combined model with each way "
+            + "of finding neighbours (what is embedded, BM25 or not, how many), instead of the usual run.")
+    boolean compareNeighbours;
+
+    static final int TEST_MODULUS = 5;
+    static final int TEST_REMAINDER = 2;
+
+    @Override
+    public Integer call() throws Exception {
+        try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().port(0).build())) {
+            fairrag.loadDemoIfEmpty(new ConsoleProgress());
+            VocabularyIndex vocabulary = fairrag.vocabulary();
+            List<Case> cases = cases(fairrag, vocabulary);
+            List<Case> dev = cases.stream().filter(c -> !inTest(c.pmid())).toList();
+            List<Case> testCases = cases.stream().filter(c -> inTest(c.pmid())).toList();
+            System.out.printf("Articles with MeSH not in the collection: %d (dev %d, test %d); neighbour base: %d articles%n",
+                    cases.size(), dev.size(), testCases.size(), fairrag.vectorIndex().map(v -> v.articleCount()).orElse(0L));
+
+            mentionSpeed(fairrag.mentionIndex().finder(), cases);
+            if (compareNeighbours) {
+                compare(fairrag, dev);
+                return 0;
+            }
+
+            // Fitting needs the suggester's finder, neighbours and statistics, not its model: before a first fit
+            // there is no bundled model yet, and any model serves.
+            SubjectSuggester shipped = fairrag.subjectSuggester(fit != null ? unfitted() : SubjectModel.bundled());
+            SubjectEvaluation evaluation = new SubjectEvaluation(shipped, Set.of("public"));
+            long t0 = System.nanoTime();
+            List<Prepared> devPrepared = prepare(evaluation, dev);
+            System.out.printf("Prepared dev: mentions, neighbours and candidates of %d articles in %.1f s%n", dev.size(),
+                    (System.nanoTime() - t0) / 1e9);
+
+            Map<Variant, SubjectModel> models = new LinkedHashMap<>();
+            for (Variant v : Variant.values()) {
+                models.put(v, evaluation.fit(v, devPrepared, "fitted on the dev part of fairrag bench annotate ("
+                        + devPrepared.size() + " articles): " + v.label()));
+            }
+            if (fit != null) {
+                try (Writer w = Files.newBufferedWriter(fit)) {
+                    models.get(Variant.COMBINED).write(w);
+                }
+                System.out.printf("Wrote the combined model to %s%n", fit);
+            } else {
+                models.put(Variant.COMBINED, shipped.model());
+            }
+            print("dev", evaluation, models, devPrepared);
+            if (test) {
+                List<Prepared> testPrepared = prepare(evaluation, testCases);
+                print("test", evaluation, models, testPrepared);
+            }
+            suggestionSpeed(fairrag.subjectSuggester(models.get(Variant.COMBINED)),
+                    fairrag.subjectSuggester(models.get(Variant.MENTIONS_ONLY)), test ? testCases : dev);
+        }
+        return 0;
+    }
+
+    private void compare(Fairrag fairrag, List<Case> dev) throws Exception {
+        SubjectEvaluation evaluation = new SubjectEvaluation(fairrag.subjectSuggester(unfitted()), Set.of("public"));
+        long t0 = System.nanoTime();
+        List<SubjectEvaluation.Searched> searched = new ArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<SubjectEvaluation.Searched>> futures = new ArrayList<>();
+            for (Case c : dev) {
+                futures.add(pool.submit(() -> evaluation.search(c, 50)));
+            }
+            for (Future<SubjectEvaluation.Searched> f : futures) {
+                searched.add(f.get());
+            }
+        } finally {
+            pool.shutdown();
+        }
+        System.out.printf("Searched dev (%d articles, two embeddings and BM25 each) in %.1f s%n", dev.size(),
+                (System.nanoTime() - t0) / 1e9);
+        System.out.printf("%-40s %6s %6s %6s   %6s  %s%n", "neighbours", "P", "R", "F1", "F1*", "gold among candidates");
+        for (Neighbours.Settings s : List.of(
+                new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, false, 20),
+                new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, false, 30),
+                new Neighbours.Settings(Neighbours.Embedded.TITLE, false, 30),
+                new Neighbours.Settings(Neighbours.Embedded.NONE, true, 30),
+                new Neighbours.Settings(Neighbours.Embedded.TITLE, true, 30),
+                new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, true, 20),
+                new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, true, 30),
+                new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, true, 50))) {
+            List<Prepared> prepared = searched.stream().map(x -> evaluation.prepare(x, s)).toList();
+            SubjectModel model = evaluation.fit(Variant.COMBINED, prepared, s.label());
+            Result r = evaluation.evaluate(Variant.COMBINED, model, prepared);
+            System.out.printf(Locale.ROOT, "%-40s %6.3f %6.3f %6.3f   %6.3f  %.3f%n", s.label(), r.all().precision(),
+                    r.all().recall(), r.all().f1(), r.withoutCheckTags().f1(), r.candidateRecall());
+        }
+    }
+
+    private static SubjectModel unfitted() {
+        return new SubjectModel(0, new double[SubjectModel.Feature.values().length], 1,
+                java.util.EnumSet.allOf(SubjectModel.Feature.class), "unfitted");
+    }
+
+    static boolean inTest(String pmid) {
+        return Long.parseLong(pmid) % TEST_MODULUS == TEST_REMAINDER;
+    }
+
+    /** The articles of the files the collection does not hold, merged per PMID as ingestion merges them. */
+    private List<Case> cases(Fairrag fairrag, VocabularyIndex vocabulary) throws Exception {
+        Map<String, List<ArticleRecord>> byPmid = new LinkedHashMap<>();
+        for (Path f : files) {
+            try (RecordReader.Results results = SourceFormats.read(f)) {
+                while (results.hasNext()) {
+                    if (results.next() instanceof ReadResult.Accepted a) {
+                        byPmid.computeIfAbsent(a.record().pmid(), k -> new ArrayList<>()).add(a.record());
+                    }
+                }
+            }
+        }
+        Set<String> held = new HashSet<>(fairrag.registry().findAll(byPmid.keySet().stream().map(ArticleIngest::articleId)
+                .toList()).await().keySet());
+        ArticleMerger merger = new ArticleMerger(vocabulary, pmid -> fairrag.publisher().pidUrl(ArticleIngest.articleId(pmid)));
+        List<Case> out = new ArrayList<>();
+        for (Map.Entry<String, List<ArticleRecord>> e : byPmid.entrySet()) {
+            if (held.contains(ArticleIngest.articleId(e.getKey()))) {
+                continue;
+            }
+            Article a = merger.merge(e.getValue(), "public");
+            if (a.abstractText() == null || a.abstractText().isBlank() || a.subjects().isEmpty()) {
+                continue;
+            }
+            out.add(new Case(a.pmid(), a.title(), a.abstractText(), Set.copyOf(a.termIds())));
+        }
+        return out;
+    }
+
+    private void mentionSpeed(MentionFinder finder, List<Case> cases) throws Exception {
+        finder.find(cases.get(0).title(), cases.get(0).abstractText());
+        long t0 = System.nanoTime();
+        long mentions = 0;
+        for (Case c : cases) {
+            mentions += finder.find(c.title(), c.abstractText()).mentions().size();
+        }
+        double one = (System.nanoTime() - t0) / 1e9;
+        long t1 = System.nanoTime();
+        long parallel = sum(cases, c -> (long) finder.find(c.title(), c.abstractText()).mentions().size());
+        double many = (System.nanoTime() - t1) / 1e9;
+        System.out.printf("Mentions: %d in %d articles (%.1f per article); 1 thread %.0f mentions/s (%.0f articles/s), "
+                        + "%d threads %.0f mentions/s (%.0f articles/s)%n", mentions, cases.size(), (double) mentions / cases.size(),
+                mentions / one, cases.size() / one, threads, parallel / many, cases.size() / many);
+    }
+
+    private List<Prepared> prepare(SubjectEvaluation evaluation, List<Case> cases) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<Prepared>> futures = new ArrayList<>();
+            for (Case c : cases) {
+                futures.add(pool.submit(() -> evaluation.prepare(c)));
+            }
+            List<Prepared> out = new ArrayList<>();
+            for (Future<Prepared> f : futures) {
+                out.add(f.get());
+            }
+            return out;
+        } finally {
+            pool.shutdown();
+        }
+    }
+
+    private static void print(String part, SubjectEvaluation evaluation, Map<Variant, SubjectModel> models, List<Prepared> cases) {
+        System.out.printf("%nSubject suggestions on %s (%d articles): micro-averaged, BioASQ task A style%n", part, cases.size());
+        System.out.printf("%-36s %9s %6s %6s %6s   %6s %6s %6s  %s%n", "variant", "cut-off", "P", "R", "F1", "P*", "R*", "F1*",
+                "gold among candidates");
+        for (Map.Entry<Variant, SubjectModel> e : models.entrySet()) {
+            Result r = evaluation.evaluate(e.getKey(), e.getValue(), cases);
+            System.out.printf(Locale.ROOT, "%-36s %9.3f %6.3f %6.3f %6.3f   %6.3f %6.3f %6.3f  %.3f%n", e.getKey().label(),
+                    r.threshold(), r.all().precision(), r.all().recall(), r.all().f1(), r.withoutCheckTags().precision(),
+                    r.withoutCheckTags().recall(), r.withoutCheckTags().f1(), r.candidateRecall());
+        }
+        System.out.println("(* without check tags: species, sex, age groups, pregnancy, historical periods)");
+    }
+
+    private void suggestionSpeed(SubjectSuggester combined, SubjectSuggester mentionsOnly, List<Case> cases) throws Exception {
+        int n = Math.min(cases.size(), 400);
+        List<Case> sample = cases.subList(0, n);
+        long t0 = System.nanoTime();
+        sum(sample, c -> (long) mentionsOnly.suggest(c.title(), c.abstractText(), Set.of("public")).subjects().size());
+        double baseline = (System.nanoTime() - t0) / 1e9;
+        long t1 = System.nanoTime();
+        sum(sample, c -> (long) combined.suggest(c.title(), c.abstractText(), Set.of("public")).subjects().size());
+        double full = (System.nanoTime() - t1) / 1e9;
+        System.out.printf(Locale.ROOT, "%nSpeed, %d abstracts on %d threads: the API's suggestions %.1f abstracts/s; "
+                + "mentions-only baseline (no neighbour search) %.1f abstracts/s; the API takes %.1f times as long%n", n, threads, n / full, n / baseline,
+                full / baseline);
+    }
+
+    private long sum(List<Case> cases, java.util.function.ToLongFunction<Case> work) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<Long>> futures = new ArrayList<>();
+            for (Case c : cases) {
+                futures.add(pool.submit(() -> work.applyAsLong(c)));
+            }
+            long total = 0;
+            for (Future<Long> f : futures) {
+                total += f.get();
+            }
+            return total;
+        } finally {
+            pool.shutdown();
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package org.fairrag.annotate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Properties;
+import java.util.Random;
+import org.fairrag.annotate.SubjectModel.Feature;
+import org.junit.jupiter.api.Test;
+
+/** Fitting the subject model recovers the weights that made the answers, and the model survives writing and reading. */
+class SubjectModelTest {
+
+    @Test
+    void should_recover_the_weights_of_a_logistic_relation_from_its_samples() {
+        Random random = new Random(7);
+        double bias = -2.0;
+        double vote = 4.0;
+        double inTitle = 1.5;
+        List<double[]> rows = new ArrayList<>();
+        List<Boolean> labels = new ArrayList<>();
+        for (int i = 0; i < 40_000; i++) {
+            double[] x = new double[Feature.values().length];
+            x[Feature.NEIGHBOUR_VOTE.ordinal()] = random.nextDouble();
+            x[Feature.IN_TITLE.ordinal()] = random.nextBoolean() ? 1 : 0;
+            x[Feature.PRIOR_LOG.ordinal()] = random.nextGaussian();
+            double p = 1 / (1 + Math.exp(-(bias + vote * x[Feature.NEIGHBOUR_VOTE.ordinal()] + inTitle * x[Feature.IN_TITLE.ordinal()])));
+            rows.add(x);
+            labels.add(random.nextDouble() < p);
+        }
+
+        SubjectModel model = SubjectModel.fit(rows, labels,
+                EnumSet.of(Feature.NEIGHBOUR_VOTE, Feature.IN_TITLE, Feature.PRIOR_LOG), "test");
+
+        assertThat(model.bias()).isCloseTo(bias, within(0.2));
+        assertThat(model.weights()[Feature.NEIGHBOUR_VOTE.ordinal()]).isCloseTo(vote, within(0.3));
+        assertThat(model.weights()[Feature.IN_TITLE.ordinal()]).isCloseTo(inTitle, within(0.15));
+        assertThat(model.weights()[Feature.PRIOR_LOG.ordinal()]).as("a feature that says nothing").isCloseTo(0, within(0.1));
+        assertThat(model.weights()[Feature.MENTIONED.ordinal()]).as("a feature the model does not use").isZero();
+        assertThat(model.usesNeighbours()).isTrue();
+        assertThat(model.usesMentions()).isTrue();
+    }
+
+    @Test
+    void should_read_back_what_it_wrote() throws Exception {
+        double[] w = new double[Feature.values().length];
+        w[Feature.MENTIONED.ordinal()] = 1.25;
+        w[Feature.CHECK_TAG_VOTE.ordinal()] = -0.5;
+        SubjectModel model = new SubjectModel(-3.5, w, 0.375, EnumSet.of(Feature.MENTIONED, Feature.CHECK_TAG_VOTE), "fitted here");
+        StringWriter out = new StringWriter();
+
+        model.write(out);
+        Properties p = new Properties();
+        p.load(new StringReader(out.toString()));
+        SubjectModel back = SubjectModel.read(p);
+
+        assertThat(back.bias()).isEqualTo(-3.5);
+        assertThat(back.threshold()).isEqualTo(0.375);
+        assertThat(back.weights()).containsExactly(w);
+        assertThat(back.features()).containsExactlyInAnyOrder(Feature.MENTIONED, Feature.CHECK_TAG_VOTE);
+        assertThat(back.usesNeighbours()).isTrue();
+        double[] x = new double[Feature.values().length];
+        x[Feature.MENTIONED.ordinal()] = 1;
+        assertThat(back.score(x)).isCloseTo(1 / (1 + Math.exp(3.5 - 1.25)), within(1e-9));
+    }
+}
