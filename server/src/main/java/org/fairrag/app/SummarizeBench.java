@@ -18,7 +18,9 @@ import java.util.Random;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.fairrag.embed.CachingEmbedder;
 import org.fairrag.embed.Chunker;
+import org.fairrag.embed.Embedder;
 import org.fairrag.embed.EmbeddingSettings;
 import org.fairrag.embed.LangChainEmbedder;
 import org.fairrag.generate.AbstractSentences;
@@ -101,17 +103,18 @@ final class SummarizeBench implements Callable<Integer> {
         LangChainEmbedder embedder = LangChainEmbedder.create(EmbeddingSettings.DEFAULT);
         Optional<SentenceRoleClassifier> roles = SentenceRoleClassifier.bundledFor(embedder.modelName(), embedder.dimension());
         Chunker chunker = new Chunker();
+        // Both versions of a record and both summarizers embed the same texts: once each. The timed summaries
+        // (speed) embed everything they need, as the server does.
+        CachingEmbedder cached = new CachingEmbedder(embedder, 200_000);
         Map<String, List<IndexedChunk>> chunks = new LinkedHashMap<>();
         System.out.printf("%d PubMedQA records with %s PMIDs from %s; embedding their chunks as the index would ...%n",
                 records.size(), which.name().toLowerCase(Locale.ROOT), file);
         for (QaRecord r : records) {
-            chunks.put(pid(r), chunks(chunker, embedder, r.context()));
-            chunks.put(servedPid(r), chunks(chunker, embedder, r.abstractText()));
+            chunks.put(pid(r), chunks(chunker, cached, r.context()));
+            chunks.put(servedPid(r), chunks(chunker, cached, r.abstractText()));
         }
-        ExtractiveSummarizer findings = new ExtractiveSummarizer(embedder::embedAll, embedder.modelName(),
-                pid -> chunks.getOrDefault(pid, List.of()), null, roles, ExtractiveSummarizer.Method.FINDINGS);
-        ExtractiveSummarizer before = new ExtractiveSummarizer(embedder::embedAll, embedder.modelName(),
-                pid -> chunks.getOrDefault(pid, List.of()), null, roles, ExtractiveSummarizer.Method.RELEVANCE);
+        ExtractiveSummarizer findings = summarizer(cached, roles, chunks, ExtractiveSummarizer.Method.FINDINGS);
+        ExtractiveSummarizer before = summarizer(cached, roles, chunks, ExtractiveSummarizer.Method.RELEVANCE);
         System.out.printf("summarizers: %s; before: %s%n%n", findings.model(), before.model());
 
         Map<String, List<Output>> outputs = new LinkedHashMap<>();
@@ -123,7 +126,11 @@ final class SummarizeBench implements Callable<Integer> {
         int invalid = 0;
         int statements = 0;
         int[] conclusionFirst = new int[2];
+        int done = 0;
         for (QaRecord r : records) {
+            if (++done % 100 == 0) {
+                System.out.printf("  summarized %d of %d%n", done, records.size());
+            }
             // As served, the abstract keeps its conclusion: is the first statement one of its sentences?
             SummaryInput served = new SummaryInput(r.question(), List.of(new SourceArticle(1, servedPid(r), r.pmid(), null,
                     r.abstractText(), null, "public")), List.of());
@@ -152,12 +159,12 @@ final class SummarizeBench implements Callable<Integer> {
                 100.0 * conclusionFirst[1] / records.size());
 
         List<String> conclusions = records.stream().map(QaRecord::conclusion).toList();
-        List<float[]> conclusionVectors = embedder.embedAll(conclusions);
+        List<float[]> conclusionVectors = cached.embedAll(conclusions);
         Map<String, double[][]> scores = new LinkedHashMap<>();
         for (String m : methods) {
             List<Output> out = outputs.get(m);
-            List<float[]> first = embedder.embedAll(out.stream().map(Output::first).toList());
-            List<float[]> whole = embedder.embedAll(out.stream().map(Output::whole).toList());
+            List<float[]> first = cached.embedAll(out.stream().map(Output::first).toList());
+            List<float[]> whole = cached.embedAll(out.stream().map(Output::whole).toList());
             double[][] s = new double[4][records.size()];
             for (int i = 0; i < records.size(); i++) {
                 s[0][i] = rougeL(out.get(i).first(), conclusions.get(i));
@@ -205,14 +212,20 @@ final class SummarizeBench implements Callable<Integer> {
             System.out.println();
         }
         if (speedRuns > 0) {
-            speed(records, findings, before, chunks);
+            speed(records, summarizer(embedder, roles, chunks, ExtractiveSummarizer.Method.FINDINGS),
+                    summarizer(embedder, roles, chunks, ExtractiveSummarizer.Method.RELEVANCE));
         }
         return 0;
     }
 
+    private static ExtractiveSummarizer summarizer(Embedder embedder, Optional<SentenceRoleClassifier> roles,
+                                                   Map<String, List<IndexedChunk>> chunks, ExtractiveSummarizer.Method method) {
+        return new ExtractiveSummarizer(embedder::embedAll, embedder.modelName(), pid -> chunks.getOrDefault(pid, List.of()),
+                null, roles, method);
+    }
+
     /** Summaries of 10 articles (consecutive records, the first one's question as the request), timed. */
-    private void speed(List<QaRecord> records, ExtractiveSummarizer findings, ExtractiveSummarizer before,
-                       Map<String, List<IndexedChunk>> chunks) {
+    private void speed(List<QaRecord> records, ExtractiveSummarizer findings, ExtractiveSummarizer before) {
         int groups = records.size() / 10;
         if (groups == 0) {
             System.out.println("\nfewer than 10 records: no timing");
@@ -304,7 +317,7 @@ final class SummarizeBench implements Callable<Integer> {
     }
 
     /** The chunks of a text with their vectors, as the index keeps them. */
-    private static List<IndexedChunk> chunks(Chunker chunker, LangChainEmbedder embedder, String text) {
+    private static List<IndexedChunk> chunks(Chunker chunker, Embedder embedder, String text) {
         List<String> texts = chunker.chunks(null, text);
         List<float[]> vectors = embedder.embedAll(texts);
         List<IndexedChunk> out = new ArrayList<>();
