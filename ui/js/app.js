@@ -2,6 +2,7 @@
 import {$, $$, Status, el, render} from './dom.js';
 import {ApiError, getJson, pidPath, postEventStream, postForFile, postJson} from './api.js';
 import {MAX_K, fromUrl, toUrl} from './state.js';
+import {whenReady} from './startup.js';
 
 const MAX_SUMMARY_SOURCES = 50;
 const MAX_EXPORT = 200;
@@ -97,7 +98,7 @@ function renderResults() {
       el('h3', {}, el('a', {href: pidPath(a.pid)}, articleName(a))),
       el('p', {className: 'meta'},
         [a.year || 'year unknown', a.journal].filter(Boolean).join(' · '),
-        el('span', {className: 'score', title: 'Reciprocal-rank fusion of meaning and words'},
+        a.score == null ? null : el('span', {className: 'score', title: 'Reciprocal-rank fusion of meaning and words'},
           `score ${a.score.toFixed(4)}`)),
       a.snippet ? el('p', {className: 'snippet'}, a.snippet) : null,
       a.terms.length ? el('ul', {className: 'chips', 'aria-label': 'MeSH terms (select for the filter)'},
@@ -657,9 +658,27 @@ $$('[data-format]').forEach((b) => b.addEventListener('click', () => exportAs(b.
 
 window.addEventListener('popstate', restore);
 
-getJson('/api/summarize/prompt').then((p) => {
-  if (!$('#prompt').value) $('#prompt').value = p.prompt;
-  $('#model').textContent = `Summaries are made by: ${p.model}.`;
-}).catch((e) => status.summary.fail(e, 'The default prompt could not be loaded:'));
+// An answer of the Ask box (ask.js) selects a term, or gives its articles to the steps as if they were hits.
+document.addEventListener('fairrag:select-term', (e) => add(e.detail));
+document.addEventListener('fairrag:use-articles', (e) => {
+  state.results = e.detail.articles.map((a) => ({...a, snippet: null, score: null, year: null, journal: null, terms: []}));
+  state.filtered = null;
+  state.filter = false;
+  state.scope = 'hits';
+  $('input[name="scope"][value="hits"]').checked = true;
+  state.unchosen.clear();
+  saveUrl();
+  renderFilter();
+  renderResults();
+  renderChosen();
+  status.filter.clear();
+  status.search.done(`${state.results.length} articles from the answer to the question, ready to filter and summarize.`);
+});
 
-restore();
+whenReady().then(() => {
+  getJson('/api/summarize/prompt').then((p) => {
+    if (!$('#prompt').value) $('#prompt').value = p.prompt;
+    $('#model').textContent = `Summaries are made by: ${p.model}.`;
+  }).catch((e) => status.summary.fail(e, 'The default prompt could not be loaded:'));
+  restore();
+});

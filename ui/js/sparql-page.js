@@ -1,7 +1,8 @@
 // The SPARQL query page: an editor with highlighting (CodeMirror, when it loaded), example queries,
 // results as a table. `#query=<encoded>` in the address prefills the editor without running it.
 import {$, Status, el, render} from './dom.js';
-import {pidPath, postSparql} from './api.js';
+import {postSparql} from './api.js';
+import {resultsTable} from './results.js';
 
 const PREFIXES = `PREFIX schema: <http://schema.org/>
 PREFIX dct: <http://purl.org/dc/terms/>
@@ -132,7 +133,7 @@ async function run() {
       status.done(`Done in ${ms} ms.`);
     } else if (answer.json) {
       const rows = answer.json.results.bindings;
-      render($('#query-results'), table(answer.json.head.vars, rows));
+      render($('#query-results'), resultsTable(answer.json.head.vars, rows));
       status.done(`${rows.length} row${rows.length === 1 ? '' : 's'} in ${ms} ms.${cap}`);
     } else {
       render($('#query-results'), el('pre', {}, el('code', {}, answer.text)));
@@ -142,24 +143,6 @@ async function run() {
     if (e.name !== 'AbortError') render($('#query-results'));
     status.fail(e, 'The query failed:');
   }
-}
-
-function table(vars, rows) {
-  return el('div', {className: 'table-wrap', tabIndex: 0, role: 'region', 'aria-label': 'Query results'},
-    el('table', {},
-      el('caption', {}, `${rows.length} result row${rows.length === 1 ? '' : 's'}`),
-      el('thead', {}, el('tr', {}, vars.map((v) => el('th', {scope: 'col'}, v)))),
-      el('tbody', {}, rows.map((row) => el('tr', {}, vars.map((v) => el('td', {}, cell(row[v]))))))));
-}
-
-function cell(term) {
-  if (!term) return '';
-  if (term.type === 'uri') {
-    const href = pidPath(term.value);
-    return /^(https?:)?\//.test(href) ? el('a', {href}, term.value) : term.value;
-  }
-  if (term['xml:lang']) return [term.value, ' ', el('span', {className: 'lang'}, '@' + term['xml:lang'])];
-  return term.value;
 }
 
 $('#query-form').addEventListener('submit', (e) => {

@@ -24,9 +24,10 @@ export function fromUrl(href) {
   };
 }
 
-/** The address of a state, with only what differs from the defaults. */
+/** The address of a state, with only what differs from the defaults; a question (?ask=, ask.js) stays. */
 export function toUrl(state, base) {
   const url = new URL(base);
+  const question = url.searchParams.get('ask');
   url.search = '';
   url.hash = '';
   const p = url.searchParams;
@@ -41,5 +42,6 @@ export function toUrl(state, base) {
   if (state.explode) p.set('explode', 'true');
   if (state.scope !== 'hits') p.set('scope', state.scope);
   if (state.filter) p.set('filter', '1');
+  if (question) p.set('ask', question);
   return url.pathname + url.search;
 }

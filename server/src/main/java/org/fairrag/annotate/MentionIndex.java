@@ -98,6 +98,25 @@ public final class MentionIndex implements ArticleIndex {
         return MentionRdf.describe(a.pid(), a.title(), a.abstractText(), found, chunkOfSentence, textChecksum(a));
     }
 
+    /**
+     * This index for ingestion without annotation (FAIRRAG_MENTIONS=false): nothing is annotated, and an
+     * article published again or withdrawn loses the mentions it was given before, which might otherwise
+     * quote an old text or stay at an access level it has left.
+     */
+    public ArticleIndex removalsOnly() {
+        return new ArticleIndex() {
+            @Override
+            public void index(List<Article> articles) {
+                MentionIndex.this.remove(articles.stream().map(Article::pid).toList());
+            }
+
+            @Override
+            public void remove(Collection<String> articlePids) {
+                MentionIndex.this.remove(articlePids);
+            }
+        };
+    }
+
     @Override
     public void remove(Collection<String> articlePids) {
         store.remove(articlePids);

@@ -20,6 +20,11 @@ final class ConsoleProgress implements IngestProgress {
     private ProgressBar bar;
 
     @Override
+    public void step(String name) {
+        finish();
+    }
+
+    @Override
     public void start(String task, long total, String unit) {
         finish();
         ProgressBarBuilder b = new ProgressBarBuilder().setTaskName(task).setInitialMax(total);
@@ -35,6 +40,13 @@ final class ConsoleProgress implements IngestProgress {
                     .setUpdateIntervalMillis(5_000);
         }
         bar = b.build();
+    }
+
+    @Override
+    public void adjustTotal(long total) {
+        if (bar != null) {
+            bar.maxHint(total);
+        }
     }
 
     @Override

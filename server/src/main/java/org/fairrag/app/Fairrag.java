@@ -1,32 +1,17 @@
 package org.fairrag.app;
 
 import io.vertx.core.Vertx;
-import io.vertx.core.VertxOptions;
 import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
-import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
-import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
-import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
-import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import io.vertx.core.file.FileSystemOptions;
-import io.vertx.micrometer.Label;
-import io.vertx.micrometer.MicrometerMetricsFactory;
-import io.vertx.micrometer.MicrometerMetricsOptions;
-import java.util.EnumSet;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.io.UncheckedIOException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicReference;
 import org.fairrag.annotate.MentionCheck;
 import org.fairrag.annotate.MentionIndex;
@@ -36,7 +21,9 @@ import org.fairrag.annotate.StatisticsCache;
 import org.fairrag.annotate.SubjectModel;
 import org.fairrag.annotate.SubjectStatistics;
 import org.fairrag.annotate.SubjectSuggester;
+import org.fairrag.embed.BundledVectors;
 import org.fairrag.embed.CachingEmbedder;
+import org.fairrag.embed.PrecomputedEmbedder;
 import org.fairrag.embed.Chunker;
 import org.fairrag.embed.Embedder;
 import org.fairrag.embed.LangChainEmbedder;
@@ -75,15 +62,15 @@ import org.fairrag.search.PublishedArticles;
 import org.fairrag.store.SourceRecords;
 import org.fairrag.terms.TermIndexer;
 import org.fairrag.terms.TermLexicon;
+import org.fairrag.terms.VocabularySnapshot;
+import org.fairrag.terms.VocabularyState;
 import org.fairrag.vectors.LuceneVectorIndex;
 import org.fairrag.vectors.VectorIndex;
 import org.fairrag.vectors.VectorStoreSettings;
 import org.fairrag.vectors.WeaviateVectorIndex;
 import org.fairrag.vocab.Concept;
-import org.fairrag.vocab.VocabularyGraphReader;
 import org.fairrag.vocab.VocabularyIndex;
 import org.fairrag.vocab.VocabularyInfo;
-import org.fairrag.vocab.read.MeshTsvReader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -102,16 +89,19 @@ public final class Fairrag implements AutoCloseable {
 
     public static final String DEMO_ARTICLES = "/fairrag/demo/articles.jsonl.gz";
     public static final String BUNDLED_MESH = "/fairrag/ontologies/mesh/mesh2024_descriptors.tsv.gz";
-    private static final String INSTANCE_FILE = "fairrag-instance.properties";
+    /** The vectors of the bundled MeSH's preferred names and of the demo articles' chunks, made ahead ({@code fairrag demo-vectors}). */
+    public static final String MESH_NAME_VECTORS = "/fairrag/demo/mesh-names.vectors";
+    public static final String DEMO_CHUNK_VECTORS = "/fairrag/demo/demo-chunks.vectors";
+    /** The vocabulary snapshot, under the data directory. */
+    public static final String VOCABULARY_SNAPSHOT = "snapshots/vocabulary.snapshot";
     /** Articles read back from the graph and indexed per step when the vector index is filled again. */
     private static final int REINDEX_BATCH = 500;
 
+    private final Lifecycle lifecycle;
     private final FairragConfig config;
     private final Vertx vertx;
-    private final PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-    private final List<AutoCloseable> closeables = new ArrayList<>();
-    private final Thread shutdownHook = new Thread(this::closeQuietly, "fairrag-shutdown");
-    private final PostgresServer embeddedPostgres;
+    private final PrometheusMeterRegistry metrics;
+    private final AtomicReference<PostgresServer> embeddedPostgres = new AtomicReference<>();
     private final Database database;
     private final GraphStore graph;
     private final Graphs graphs;
@@ -120,16 +110,16 @@ public final class Fairrag implements AutoCloseable {
     private final SourceRecords sourceRecords;
     private final FdoPublisher publisher;
     private final DatasetFdo datasetFdo;
-    private final AtomicReference<VocabularyIndex> vocabulary = new AtomicReference<>(VocabularyIndex.empty());
     private final List<ArticleIndex> articleIndexes = new ArrayList<>();
     private final ApiKeys apiKeys;
     private final Tombstones tombstones;
-    private final AtomicReference<TermLexicon> termLexicon = new AtomicReference<>(TermLexicon.empty());
     private final Embedder embedder;
     private final Embedder queryEmbedder;
     private final VectorIndex vectorIndex;
     private final ArticleIndexer articleIndexer;
     private final TermIndexer termIndexer;
+    private final BundledVectors bundledVectors;
+    private final VocabularyState vocabularyState;
     private final MentionStore mentionStore;
     private final MentionIndex mentionIndex;
     private final StatisticsCache subjectStatistics;
@@ -138,51 +128,23 @@ public final class Fairrag implements AutoCloseable {
     private final AssociationRefresher associationRefresher;
     private SubjectSuggester subjectSuggester;
 
-    private Fairrag(FairragConfig config) throws IOException {
-        this.config = config;
-        Files.createDirectories(config.dataDir());
-        DataDirectoryLock lock = DataDirectoryLock.acquire(config.dataDir());
-        closeables.add(lock);
-        Runtime.getRuntime().addShutdownHook(shutdownHook);
-        try {
-            checkBaseUrl(config);
-        } catch (IOException | RuntimeException e) {
-            close();
-            throw e;
-        }
-        this.vertx = Vertx.builder()
-                .with(new VertxOptions()
-                        .setFileSystemOptions(new FileSystemOptions().setFileCacheDir(config.dataDir().resolve("cache").toString()))
-                        // Vert.x keeps backends by registry name: a name of its own per instance, so that
-                        // several instances in one JVM (tests) each count their own requests.
-                        .setMetricsOptions(new MicrometerMetricsOptions().setEnabled(true)
-                                .setRegistryName("fairrag-" + UUID.randomUUID())
-                                .setLabels(EnumSet.of(Label.HTTP_ROUTE, Label.HTTP_METHOD, Label.HTTP_CODE, Label.POOL_TYPE, Label.POOL_NAME))))
-                .withMetrics(new MicrometerMetricsFactory(metrics))
-                .build();
-        closeables.add(() -> vertx.close().await());
-        new JvmMemoryMetrics().bindTo(metrics);
-        new JvmGcMetrics().bindTo(metrics);
-        new JvmThreadMetrics().bindTo(metrics);
-        new ProcessorMetrics().bindTo(metrics);
+    private Fairrag(Lifecycle lifecycle, IngestProgress progress) throws IOException {
+        this.lifecycle = lifecycle;
+        this.config = lifecycle.config();
+        this.vertx = lifecycle.vertx();
+        this.metrics = lifecycle.metrics();
+        // Started at once and waited for where needed: PostgreSQL and the snapshot do not wait for the triple
+        // store and the model, nor they for them.
+        VocabularySnapshot snapshot = new VocabularySnapshot(config.dataDir().resolve(VOCABULARY_SNAPSHOT));
+        Background<Optional<VocabularySnapshot.Contents>> saved = Background.start("read the vocabulary snapshot", snapshot::read);
+        Background<Database> startingDatabase = Background.start("start PostgreSQL", this::openDatabase);
         try {
             this.graphs = new Graphs(config.baseUrl());
-            String pgUrl;
-            if (config.embeddedPostgres()) {
-                this.embeddedPostgres = PostgresServer.start(config.dataDir().resolve("postgres"));
-                closeables.add(embeddedPostgres);
-                pgUrl = embeddedPostgres.url();
-            } else {
-                this.embeddedPostgres = null;
-                pgUrl = config.pgUrl().orElseThrow();
-            }
-            this.database = Database.open(vertx, pgUrl, 16);
-            closeables.add(database);
-
+            progress.step("Starting the stores");
             if (config.embeddedTripleStore()) {
                 EmbeddedDataset store = EmbeddedDataset.open(EmbeddedDataset.bundledConfig(),
                         config.dataDir().resolve("fuseki"), config.textIndex());
-                closeables.add(store);
+                lifecycle.closeWith(store);
                 this.graph = new TdbGraphStore(store.dataset(), config.textIndex()
                         ? "embedded TDB2 + jena-text, in-process" : "embedded TDB2, in-process",
                         // Mentions and associations hold no text the index searches; writing them past it saves time.
@@ -191,8 +153,35 @@ public final class Fairrag implements AutoCloseable {
             } else {
                 this.graph = new RemoteGraphStore(config.sparqlUrl().orElseThrow(),
                         config.sparqlUpdateUrl().orElseThrow(), config.sparqlTimeout());
-                closeables.add(graph);
+                lifecycle.closeWith(graph);
             }
+            TermIndexer terms;
+            if (config.vectors().kind() == VectorStoreSettings.Kind.NONE) {
+                this.embedder = null;
+                this.queryEmbedder = null;
+                this.vectorIndex = null;
+                this.articleIndexer = null;
+                this.bundledVectors = null;
+                terms = null;
+            } else {
+                this.embedder = LangChainEmbedder.create(config.embedding());
+                CachingEmbedder cached = new CachingEmbedder(embedder, config.queryCacheSize());
+                cached.bindTo(metrics);
+                this.queryEmbedder = cached;
+                this.vectorIndex = openVectorIndex(config, embedder);
+                lifecycle.closeWith(vectorIndex);
+                Chunker chunker = new Chunker();
+                this.bundledVectors = new BundledVectors(List.of(
+                        new BundledVectors.Source(MESH_NAME_VECTORS, List.of(BUNDLED_MESH)),
+                        new BundledVectors.Source(DEMO_CHUNK_VECTORS, List.of(DEMO_ARTICLES))), embedder, chunker.version());
+                PrecomputedEmbedder indexing = new PrecomputedEmbedder(embedder, bundledVectors);
+                indexing.bindTo(metrics);
+                this.articleIndexer = new ArticleIndexer(vectorIndex, indexing, chunker.using(bundledVectors));
+                terms = new TermIndexer(vectorIndex, indexing);
+                articleIndexes.add(articleIndexer);
+            }
+            this.termIndexer = terms;
+            this.database = startingDatabase.await();
             this.registry = new PidRegistry(database.pool());
             this.runs = new IngestionRuns(database.pool());
             this.sourceRecords = new SourceRecords(database.pool());
@@ -201,45 +190,54 @@ public final class Fairrag implements AutoCloseable {
             this.apiKeys = new ApiKeys(database.pool(), new SecureRandom());
             this.tombstones = new Tombstones(graph, graphs, registry, () -> List.copyOf(articleIndexes),
                     this::afterTombstone, Clock.systemUTC(), config.baseUrl());
-            if (config.vectors().kind() == VectorStoreSettings.Kind.NONE) {
-                this.embedder = null;
-                this.queryEmbedder = null;
-                this.vectorIndex = null;
-                this.articleIndexer = null;
-                this.termIndexer = null;
-            } else {
-                this.embedder = LangChainEmbedder.create(config.embedding());
-                CachingEmbedder cached = new CachingEmbedder(embedder, config.queryCacheSize());
-                cached.bindTo(metrics);
-                this.queryEmbedder = cached;
-                this.vectorIndex = openVectorIndex(config, embedder);
-                closeables.add(vectorIndex);
-                this.articleIndexer = new ArticleIndexer(vectorIndex, embedder, new Chunker());
-                this.termIndexer = new TermIndexer(vectorIndex, embedder);
-                articleIndexes.add(articleIndexer);
-            }
             this.mentionStore = new MentionStore(graph, graphs);
-            this.mentionIndex = new MentionIndex(mentionStore, vocabulary::get);
-            if (config.mentions()) {
-                articleIndexes.add(mentionIndex);
-            }
-            this.subjectStatistics = new StatisticsCache(() -> SubjectStatistics.of(graph, graphs, vocabulary.get()),
+            this.mentionIndex = new MentionIndex(mentionStore, this::vocabulary);
+            // Without annotation at ingest, a withdrawn article must still lose the mentions it was given before.
+            articleIndexes.add(config.mentions() ? mentionIndex : mentionIndex.removalsOnly());
+            this.subjectStatistics = new StatisticsCache(() -> SubjectStatistics.of(graph, graphs, vocabulary()),
                     () -> mentionIndex.counts().articles());
-            this.associationStore = new AssociationStore(graph, graphs, datasetFdo.pid(), vocabulary::get, Clock.systemUTC());
-            this.relatedConcepts = new RelatedConcepts(graph, graphs, associationStore, vocabulary::get);
+            this.associationStore = new AssociationStore(graph, graphs, datasetFdo.pid(), this::vocabulary, Clock.systemUTC());
+            this.relatedConcepts = new RelatedConcepts(graph, graphs, associationStore, this::vocabulary);
             this.associationRefresher = new AssociationRefresher(associationStore);
-            closeables.add(associationRefresher);
-            reloadVocabulary(IngestProgress.NONE);
+            lifecycle.closeWith(associationRefresher);
+            this.vocabularyState = new VocabularyState(graph, graphs.vocabulary(), snapshot, terms);
+            vocabularyState.open(saved.await(), progress);
+            progress.step("Checking the vector index");
             reindexIfEmpty();
         } catch (IOException | RuntimeException e) {
+            startingDatabase.awaitQuietly();
             close();
             throw e;
         }
     }
 
-    /** Starts the stores and reads the vocabulary. Blocks for a few seconds. */
+    /** Starts the embedded PostgreSQL (or takes the configured one) and migrates its schema; both close with the instance. */
+    private Database openDatabase() throws IOException {
+        String pgUrl;
+        if (config.embeddedPostgres()) {
+            PostgresServer server = PostgresServer.start(config.dataDir().resolve("postgres"));
+            lifecycle.closeWith(server);
+            embeddedPostgres.set(server);
+            pgUrl = server.url();
+        } else {
+            pgUrl = config.pgUrl().orElseThrow();
+        }
+        Database db = Database.open(vertx, pgUrl, 16);
+        lifecycle.closeWith(db);
+        return db;
+    }
+
+    /** Takes the data directory, starts the stores and reads the vocabulary. Blocks for a few seconds. */
     public static Fairrag open(FairragConfig config) throws IOException {
-        return new Fairrag(config);
+        return open(Lifecycle.begin(config), IngestProgress.NONE);
+    }
+
+    /**
+     * Starts the stores on a begun lifecycle and reads the vocabulary, telling {@code progress} what it is
+     * doing. Blocks for a few seconds. The instance closes the lifecycle when it closes, and so does a failure.
+     */
+    public static Fairrag open(Lifecycle lifecycle, IngestProgress progress) throws IOException {
+        return new Fairrag(lifecycle, progress);
     }
 
     /**
@@ -250,43 +248,107 @@ public final class Fairrag implements AutoCloseable {
     public boolean loadDemoIfEmpty(IngestProgress progress) throws IOException {
         Map<FdoKind, Long> counts = registry.countByKind().await();
         boolean loaded = false;
-        if (counts.getOrDefault(FdoKind.TERM, 0L) == 0) {
+        VocabularyLoad mesh = null;
+        // By the graph, not the registry: a vocabulary load that did not commit leaves PIDs registered ahead.
+        if (vocabulary().isEmpty()) {
             LOG.info("No vocabulary yet: loading the bundled MeSH 2024 descriptors");
-            try (InputStream in = Fairrag.class.getResourceAsStream(BUNDLED_MESH)) {
-                if (in == null) {
-                    throw new IOException("Missing bundled MeSH vocabulary " + BUNDLED_MESH);
+            progress.step("Reading the bundled MeSH");
+            mesh = startVocabularyLoad(VocabularyInfo.MESH_2024, DemoData.meshConcepts(), progress);
+            loaded = true;
+        }
+        // The articles need the vocabulary in memory, not its lexicon: that is built meanwhile.
+        boolean articles = counts.getOrDefault(FdoKind.ARTICLE, 0L) == 0;
+        if (articles) {
+            LOG.info("No articles yet: loading the bundled demo slice");
+            try {
+                long mentionNanos = mentionIndex.counts().nanos();
+                ArticleIngest.Report report = ingest(SourceFile.ofResource(DEMO_ARTICLES), ArticleIngest.Options.DEFAULT, progress);
+                if (config.mentions()) {
+                    double mentions = (mentionIndex.counts().nanos() - mentionNanos) / 1e9;
+                    double total = report.took().toNanos() / 1e9;
+                    LOG.info("Demo articles ingested in {} s, of which concept mentions {} s (+{}% over the rest)",
+                            String.format("%.1f", total), String.format("%.1f", mentions),
+                            String.format("%.0f", 100 * mentions / Math.max(1e-9, total - mentions)));
                 }
-                loadVocabulary(VocabularyInfo.MESH_2024, MeshTsvReader.read(org.fairrag.ingest.read.SourceFormats.decompressed(in)), progress);
+            } catch (IOException | RuntimeException e) {
+                if (mesh != null) {
+                    mesh.derived().awaitQuietly();
+                }
+                throw e;
             }
             loaded = true;
         }
-        if (counts.getOrDefault(FdoKind.ARTICLE, 0L) == 0) {
-            LOG.info("No articles yet: loading the bundled demo slice");
-            long mentionNanos = mentionIndex.counts().nanos();
-            ArticleIngest.Report report = ingest(SourceFile.ofResource(DEMO_ARTICLES), ArticleIngest.Options.DEFAULT, progress);
-            if (config.mentions()) {
-                double mentions = (mentionIndex.counts().nanos() - mentionNanos) / 1e9;
-                double total = report.took().toNanos() / 1e9;
-                LOG.info("Demo articles ingested in {} s, of which concept mentions {} s (+{}% over the rest)",
-                        String.format("%.1f", total), String.format("%.1f", mentions),
-                        String.format("%.0f", 100 * mentions / Math.max(1e-9, total - mentions)));
+        if (mesh != null) {
+            mesh.finish(progress);
+            if (!articles) {
+                refreshDataset();
             }
-            loaded = true;
+        }
+        if (bundledVectors != null) {
+            bundledVectors.release();
         }
         return loaded;
     }
 
+    /**
+     * Publishes a vocabulary's concepts as term FDOs, then holds it in memory with its lexicon and term
+     * vectors. The term vectors are written while the graph takes the concepts.
+     */
     public VocabularyIngest.Report loadVocabulary(VocabularyInfo info, List<Concept> concepts, IngestProgress progress) {
-        VocabularyIngest.Report report = new VocabularyIngest(publisher, graphs).load(info, concepts, progress);
-        reloadVocabulary(progress);
+        VocabularyLoad load = startVocabularyLoad(info, concepts, progress);
+        load.finish(progress);
         refreshDataset();
-        return report;
+        return load.report();
+    }
+
+    /**
+     * Publishes the concepts and takes them into the vocabulary in memory; returns before the lexicon is built
+     * ({@link VocabularyLoad#finish}), so that articles can be ingested meanwhile.
+     */
+    private VocabularyLoad startVocabularyLoad(VocabularyInfo info, List<Concept> concepts, IngestProgress progress) {
+        VocabularyIngest ingest = new VocabularyIngest(publisher, graphs);
+        List<Concept> prefixed = VocabularyIngest.prefixed(info, concepts);
+        // The term vectors need the names only: they are written while the graph takes the concepts.
+        Background<Boolean> termVectors = Background.start("write the term vectors", () -> {
+            vocabularyState.indexAhead(prefixed, ingest.pidOf(info), IngestProgress.NONE);
+            return true;
+        });
+        VocabularyIngest.Report report;
+        try {
+            report = ingest.load(info, concepts, progress);
+            termVectors.await();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (RuntimeException e) {
+            termVectors.awaitQuietly();
+            throw e;
+        }
+        vocabularyState.published(report.published(), ingest.pidOf(info));
+        boolean vectorsCurrent = report.rejected() == 0;
+        Background<Boolean> derived = Background.start("build the term lexicon", () -> {
+            vocabularyState.derive(vectorsCurrent, IngestProgress.NONE);
+            return true;
+        });
+        return new VocabularyLoad(report, derived);
+    }
+
+    /** A vocabulary published and in memory, whose lexicon, snapshot and term vectors are being made. */
+    private record VocabularyLoad(VocabularyIngest.Report report, Background<Boolean> derived) {
+        void finish(IngestProgress progress) {
+            progress.step("Building the term lexicon");
+            try {
+                derived.await();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
     }
 
     public ArticleIngest.Report ingest(SourceFile file, ArticleIngest.Options options, IngestProgress progress)
             throws IOException {
         ArticleIngest.Report report = articleIngest().ingest(file, options, progress);
         if (!report.alreadyIngested()) {
+            progress.step("Describing the dataset");
             runs.find(ArticleIngest.runId(report.checksum(), options.accessLevel())).await()
                     .ifPresent(run -> publisher.publish(graphs.contentFor(run.accessLevel()), List.of(datasetFdo.runDraft(run)),
                             null).await());
@@ -298,12 +360,12 @@ public final class Fairrag implements AutoCloseable {
 
     /** Verifies and repairs the agreement of the triple store, the vector index and the PID registry. */
     public ConsistencyCheck consistencyCheck() {
-        return new ConsistencyCheck(graph, graphs, registry, vectorIndex(), articleIndexer(), vocabulary::get,
+        return new ConsistencyCheck(graph, graphs, registry, vectorIndex(), articleIndexer(), this::vocabulary,
                 pmids -> articleIngest().republish(pmids), publisher::pidUrl);
     }
 
     private ArticleIngest articleIngest() {
-        return new ArticleIngest(publisher, registry, sourceRecords, runs, graphs, vocabulary::get, articleIndexes,
+        return new ArticleIngest(publisher, registry, sourceRecords, runs, graphs, this::vocabulary, articleIndexes,
                 config.mentions() ? article -> subjectSuggester().forArticle(article) : SubjectSuggestions.NONE,
                 datasetFdo.pid());
     }
@@ -322,28 +384,6 @@ public final class Fairrag implements AutoCloseable {
         publisher.publish(graphs.publicContent(), List.of(datasetFdo.draft(stats, publicRuns)), null).await();
     }
 
-    /** Reads the vocabulary into memory, rebuilds the term lexicon and brings the term vectors up to date. */
-    private void reloadVocabulary(IngestProgress progress) {
-        long t0 = System.nanoTime();
-        VocabularyIndex index = VocabularyGraphReader.read(graph, graphs.vocabulary());
-        vocabulary.set(index);
-        if (index.isEmpty()) {
-            return;
-        }
-        LOG.info("Vocabulary: {} terms in memory ({} ms)", index.size(), (System.nanoTime() - t0) / 1_000_000);
-        long t1 = System.nanoTime();
-        termLexicon.set(TermLexicon.of(index));
-        LOG.info("Term lexicon built ({} ms)", (System.nanoTime() - t1) / 1_000_000);
-        if (termIndexer != null) {
-            long t2 = System.nanoTime();
-            TermIndexer.Report r = termIndexer.sync(index, progress);
-            if (r.embeddedTerms() > 0 || r.deletedTerms() > 0) {
-                LOG.info("Term vectors: {} terms ({} names) embedded, {} removed, {} unchanged ({} s)", r.embeddedTerms(),
-                        r.embeddedNames(), r.deletedTerms(), r.unchangedTerms(), (System.nanoTime() - t2) / 1_000_000_000);
-            }
-        }
-    }
-
     /**
      * Fills an empty vector index from the graph, as after a switch to another vector store, embedding
      * model or index format: the articles are published, only their vectors are missing.
@@ -360,7 +400,7 @@ public final class Fairrag implements AutoCloseable {
         long t0 = System.nanoTime();
         for (int from = 0; from < pids.size(); from += REINDEX_BATCH) {
             articleIndexer.index(published.read(pids.subList(from, Math.min(pids.size(), from + REINDEX_BATCH)),
-                    vocabulary.get()));
+                    vocabulary()));
             LOG.info("Indexed {} of {} articles", Math.min(pids.size(), from + REINDEX_BATCH), pids.size());
         }
         LOG.info("Vector index filled again in {} s", (System.nanoTime() - t0) / 1_000_000_000);
@@ -404,7 +444,7 @@ public final class Fairrag implements AutoCloseable {
         }
         ChatModels.ConfiguredBlocking chat = ChatModels.createBlocking(llm.provider(), llm.baseUrl().orElse(null),
                 llm.model().orElse(null), llm.apiKey().orElse(null), llm.timeout());
-        return new RelationTyper(graph, graphs, associationStore, relatedConcepts, vocabulary::get, chat.model(), chat.name(),
+        return new RelationTyper(graph, graphs, associationStore, relatedConcepts, this::vocabulary, chat.model(), chat.name(),
                 Prompts.bundled(), Clock.systemUTC());
     }
 
@@ -416,7 +456,7 @@ public final class Fairrag implements AutoCloseable {
 
     /** Verifies and repairs the concept mentions against the published articles ({@code check}, {@code annotate}). */
     public MentionCheck mentionCheck() {
-        return new MentionCheck(registry, new PublishedArticles(graph, graphs), mentionStore, mentionIndex, vocabulary::get,
+        return new MentionCheck(registry, new PublishedArticles(graph, graphs), mentionStore, mentionIndex, this::vocabulary,
                 publisher::pidUrl);
     }
 
@@ -437,35 +477,15 @@ public final class Fairrag implements AutoCloseable {
 
     /** Closes {@code resource} with this instance, before everything opened earlier. */
     public void closeWithInstance(AutoCloseable resource) {
-        closeables.add(resource);
-    }
-
-    private static void checkBaseUrl(FairragConfig config) throws IOException {
-        Path file = config.dataDir().resolve(INSTANCE_FILE);
-        Properties p = new Properties();
-        if (Files.exists(file)) {
-            try (InputStream in = Files.newInputStream(file)) {
-                p.load(in);
-            }
-            String minted = p.getProperty("baseUrl");
-            if (minted != null && !minted.equals(config.baseUrl())) {
-                throw new IllegalStateException("The data in " + config.dataDir() + " was published under the base URL "
-                        + minted + ", so its PIDs start with " + minted + "/pid/. Start with FAIRRAG_BASE_URL=" + minted
-                        + " (or --base-url), or use another FAIRRAG_DATA_DIR for " + config.baseUrl() + ".");
-            }
-        } else {
-            p.setProperty("baseUrl", config.baseUrl());
-            try (var out = Files.newOutputStream(file)) {
-                p.store(out, "fairrag instance: PIDs in this data directory are minted under this base URL");
-            }
-        }
+        lifecycle.closeWith(resource);
     }
 
     public FairragConfig config() { return config; }
+    Lifecycle lifecycle() { return lifecycle; }
     /** Every meter of this instance: Vert.x HTTP metrics, worker pools, caches, JVM; scraped at /metrics. */
     public PrometheusMeterRegistry metrics() { return metrics; }
     /** The embedded PostgreSQL; empty when an external one is configured. */
-    public Optional<PostgresServer> embeddedPostgres() { return Optional.ofNullable(embeddedPostgres); }
+    public Optional<PostgresServer> embeddedPostgres() { return Optional.ofNullable(embeddedPostgres.get()); }
     public Vertx vertx() { return vertx; }
     public Database database() { return database; }
     public GraphStore graph() { return graph; }
@@ -474,11 +494,13 @@ public final class Fairrag implements AutoCloseable {
     public IngestionRuns runs() { return runs; }
     public FdoPublisher publisher() { return publisher; }
     public DatasetFdo datasetFdo() { return datasetFdo; }
-    public VocabularyIndex vocabulary() { return vocabulary.get(); }
+    public VocabularyIndex vocabulary() { return vocabularyState.vocabulary(); }
     public ApiKeys apiKeys() { return apiKeys; }
     /** Withdraws articles and summaries; blocking. */
     public Tombstones tombstones() { return tombstones; }
-    public TermLexicon termLexicon() { return termLexicon.get(); }
+    public TermLexicon termLexicon() { return vocabularyState.lexicon(); }
+    /** Where the vocabulary in memory came from: the snapshot, the graph, or the concepts just published. */
+    public VocabularyState.Origin vocabularyOrigin() { return vocabularyState.origin(); }
     /** The vector index; empty when FAIRRAG_VECTORS=none. */
     public Optional<VectorIndex> vectorIndex() { return Optional.ofNullable(vectorIndex); }
     /** The embedder for bulk text (no cache); empty when FAIRRAG_VECTORS=none. */
@@ -511,7 +533,7 @@ public final class Fairrag implements AutoCloseable {
         return new SubjectSuggester(mentionIndex::finder,
                 vectorIndex == null ? Optional.empty() : Optional.of(new Neighbours(vectorIndex, embedder, new Chunker(),
                         Neighbours.Settings.DEFAULT)),
-                subjectStatistics, model, vocabulary::get);
+                subjectStatistics, model, this::vocabulary);
     }
 
     /**
@@ -528,23 +550,7 @@ public final class Fairrag implements AutoCloseable {
 
     @Override
     public void close() {
-        closeQuietly();
-        try {
-            Runtime.getRuntime().removeShutdownHook(shutdownHook);
-        } catch (IllegalStateException e) {
-            // The JVM is shutting down: the hook is running or has run.
-        }
+        lifecycle.close();
         LOG.info("fairrag stopped");
-    }
-
-    private synchronized void closeQuietly() {
-        for (int i = closeables.size() - 1; i >= 0; i--) {
-            try {
-                closeables.get(i).close();
-            } catch (Exception e) {
-                LOG.warn("Error while stopping {}: {}", closeables.get(i), e.toString());
-            }
-        }
-        closeables.clear();
     }
 }

@@ -10,27 +10,20 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.micrometer.PrometheusScrapingHandler;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import org.fairrag.graph.Graphs;
-import org.fairrag.http.ApiKeyHandler;
-import org.fairrag.http.Caller;
-import org.fairrag.http.InFlightRequests;
-import org.fairrag.http.RateLimitHandler;
-import org.fairrag.http.RequestLimitsHandler;
-import org.fairrag.http.ResponseStreamer;
-import org.fairrag.http.TokenBuckets;
+import java.util.function.Supplier;
 import org.apache.jena.query.QueryFactory;
-import java.util.List;
-import org.fairrag.fdo.DatasetFdo;
 import org.fairrag.embed.Embedder;
-import org.fairrag.export.ArticleExport;
 import org.fairrag.embed.LangChainEmbedder;
+import org.fairrag.export.ArticleExport;
+import org.fairrag.fdo.DatasetFdo;
 import org.fairrag.filter.ArticleRetriever;
 import org.fairrag.filter.FilterService;
 import org.fairrag.filter.TermSelection;
-import org.fairrag.search.ArticleQuery;
+import org.fairrag.sparql.SparqlQueryService;
 import org.fairrag.generate.ChatModels;
 import org.fairrag.generate.ChatSummarizer;
 import org.fairrag.generate.ExtractiveSummarizer;
@@ -38,29 +31,44 @@ import org.fairrag.generate.Prompts;
 import org.fairrag.generate.SentenceRoleClassifier;
 import org.fairrag.generate.Summarizer;
 import org.fairrag.generate.SummaryService;
+import org.fairrag.ask.AskService;
 import org.fairrag.http.AdminHandler;
 import org.fairrag.http.AnnotateHandler;
+import org.fairrag.http.AskHandler;
+import org.fairrag.graph.Graphs;
+import org.fairrag.http.ApiKeyHandler;
 import org.fairrag.http.ApiRouter;
+import org.fairrag.http.Caller;
 import org.fairrag.http.CrawlerHandler;
 import org.fairrag.http.DatasetHandler;
 import org.fairrag.http.ExportHandler;
 import org.fairrag.http.FilterHandler;
-import org.fairrag.http.PidHandler;
-import org.fairrag.http.SerialTaskRunner;
-import org.fairrag.http.SummarizeHandler;
+import org.fairrag.http.ReadinessGate;
 import org.fairrag.http.HealthChecksFactory;
+import org.fairrag.http.InFlightRequests;
 import org.fairrag.http.OpenApiDocument;
-import org.fairrag.http.SearchHandler;
-import org.fairrag.http.SparqlHandler;
 import org.fairrag.http.PerClientLimit;
+import org.fairrag.http.PidHandler;
+import org.fairrag.http.RateLimitHandler;
+import org.fairrag.http.RequestLimitsHandler;
+import org.fairrag.http.ResponseStreamer;
+import org.fairrag.http.SearchHandler;
+import org.fairrag.http.SerialTaskRunner;
+import org.fairrag.http.SparqlHandler;
+import org.fairrag.http.SummarizeHandler;
 import org.fairrag.http.TermsHandler;
-import org.fairrag.work.WorkerPool;
+import org.fairrag.http.TokenBuckets;
 import org.fairrag.pid.ArticleLookup;
 import org.fairrag.pid.FdoLoader;
 import org.fairrag.pid.PidRepresentations;
+import org.fairrag.search.ArticleQuery;
 import org.fairrag.search.ArticleSearch;
+import org.fairrag.search.PublishedArticles;
+import org.fairrag.search.VectorIndexFollower;
 import org.fairrag.terms.TermDetails;
 import org.fairrag.terms.TermSearch;
+import org.fairrag.vectors.VectorStoreSettings;
+import org.fairrag.work.WorkerPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -79,6 +87,39 @@ public final class HttpServerLauncher {
         public int port() {
             return server.actualPort();
         }
+    }
+
+    /** A server that listens while the instance starts: its gate answers {@code starting} until the API opens. */
+    public record Listening(HttpServer server, ReadinessGate gate) {
+        public int port() {
+            return server.actualPort();
+        }
+    }
+
+    /**
+     * Starts listening before the stores are ready: {@code /health} tells {@code progress}, the web app's
+     * files are served, the API answers 503 {@code starting}. Blocks until listening; the server closes
+     * with the lifecycle.
+     */
+    public static Listening listen(Lifecycle lifecycle, Supplier<JsonObject> progress) {
+        FairragConfig config = lifecycle.config();
+        ReadinessGate gate = ReadinessGate.create(lifecycle.vertx(), progress);
+        HttpServer server = lifecycle.vertx().createHttpServer(new HttpServerOptions()
+                        .setHost(config.host())
+                        .setPort(config.port())
+                        .setCompressionSupported(true)
+                        // Form-encoded SPARQL queries may be as long as any body.
+                        .setMaxFormAttributeSize((int) config.limits().maxBodyBytes())
+                        .setMaxFormBufferedBytes((int) config.limits().maxBodyBytes())
+                        .setIdleTimeout((int) config.connections().idleTimeout().toMillis())
+                        .setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
+                        // The router answers an over-long request line with a JSON 414; this is only the backstop.
+                        .setMaxInitialLineLength(Math.max(8192, config.limits().maxUriLength() * 2)))
+                .requestHandler(gate)
+                .listen()
+                .await();
+        lifecycle.closeWith(() -> server.close().await());
+        return new Listening(server, gate);
     }
 
     private static Summarizer summarizer(Fairrag fairrag, Prompts prompts, WorkerPool pool) {
@@ -106,6 +147,14 @@ public final class HttpServerLauncher {
 
     /** Starts the server; it stops when {@code fairrag} closes, letting requests in flight finish. Blocks until listening. */
     public static Running start(Fairrag fairrag) {
+        return start(fairrag, listen(fairrag.lifecycle(), JsonObject::new));
+    }
+
+    /**
+     * Builds the API over {@code fairrag} and opens the gate of the {@code listening} server to it; the
+     * server stops when {@code fairrag} closes, letting requests in flight finish.
+     */
+    public static Running start(Fairrag fairrag, Listening listening) {
         FairragConfig config = fairrag.config();
         FairragConfig.Limits limits = config.limits();
         var vertx = fairrag.vertx();
@@ -121,9 +170,12 @@ public final class HttpServerLauncher {
         WorkerPool pidPool = pool(fairrag, "pid", config.workerThreads(), config.workerQueue());
         // A dump holds its thread for as long as the client reads, so dumps get a small pool of their own.
         WorkerPool dumpPool = pool(fairrag, "dump", 2, 2);
+        // Questions may wait seconds for a chat model: a pool of their own, so that filter and summarize keep theirs.
+        WorkerPool askPool = pool(fairrag, "ask", config.workerThreads(), config.workerQueue());
 
         ResponseStreamer streamer = new ResponseStreamer(config.connections().writeTimeout(), metrics);
-        SparqlHandler sparql = new SparqlHandler(fairrag.sparqlQueryService(), sparqlPool, config.sparqlMaxRows(),
+        SparqlQueryService sparqlQueries = fairrag.sparqlQueryService();
+        SparqlHandler sparql = new SparqlHandler(sparqlQueries, sparqlPool, config.sparqlMaxRows(),
                 config.sparqlTimeout(), ctx -> Caller.of(ctx).allGraphs(graphs), new PerClientLimit(config.sparqlPerClient()),
                 streamer);
 
@@ -145,7 +197,8 @@ public final class HttpServerLauncher {
                         .put("threads", sparqlPool.threads()).put("capacity", sparqlPool.capacity()))
                 .component("vocabulary", () -> fairrag.vocabulary().isEmpty()
                         ? Future.failedFuture("no vocabulary loaded")
-                        : Future.succeededFuture(new JsonObject().put("terms", fairrag.vocabulary().size())));
+                        : Future.succeededFuture(new JsonObject().put("terms", fairrag.vocabulary().size())
+                                .put("from", fairrag.vocabularyOrigin().name().toLowerCase(java.util.Locale.ROOT))));
         fairrag.vectorIndex().ifPresent(index -> health.component("vectors", () -> healthPool.submit(() ->
                 new JsonObject().put("store", index.describe()).put("articles", index.articleCount()))));
 
@@ -154,6 +207,9 @@ public final class HttpServerLauncher {
         var termSearch = new TermSearch(fairrag::termLexicon, fairrag::vocabulary, fairrag.queryEmbedder(),
                 fairrag.vectorIndex());
         var termDetails = new TermDetails(fairrag::vocabulary, fairrag.vectorIndex());
+        // The questions' queries run the way /sparql runs the public's.
+        AskService questions = AskServices.create(fairrag,
+                AskServices.endpointQueries(sparqlQueries, config.sparqlMaxRows()), termSearch);
 
         FdoLoader loader = new FdoLoader(fairrag.graph(), graphs, fairrag.relatedConcepts(), config.baseUrl());
         PidHandler pid = new PidHandler(fairrag.registry(), new PidRepresentations(loader, config.baseUrl()), pidPool,
@@ -187,26 +243,14 @@ public final class HttpServerLauncher {
                 new TermsHandler(termSearch, termDetails, fairrag.relatedConcepts(), searchPool, fairrag::vocabulary),
                 new ExportHandler(new ArticleExport(fairrag.graph(), fairrag::vocabulary), apiPool, config.baseUrl(),
                         contentGraphs),
-                new AnnotateHandler(fairrag::subjectSuggester, searchPool)),
+                new AnnotateHandler(fairrag::subjectSuggester, searchPool),
+                new AskHandler(questions, askPool, ctx -> Caller.of(ctx).allGraphs(graphs))),
                 new ApiRouter.Guards(inFlight, new RequestLimitsHandler(limits.maxUriLength()), limits.maxBodyBytes(),
                         apiKeys,
                         rateLimit(limits.apiRate(), limits.apiBurst(), "api", metrics),
                         rateLimit(limits.sparqlRate(), limits.sparqlBurst(), "sparql", metrics)));
 
-        HttpServer server = vertx.createHttpServer(new HttpServerOptions()
-                        .setHost(config.host())
-                        .setPort(config.port())
-                        .setCompressionSupported(true)
-                        // Form-encoded SPARQL queries may be as long as any body.
-                        .setMaxFormAttributeSize((int) limits.maxBodyBytes())
-                        .setMaxFormBufferedBytes((int) limits.maxBodyBytes())
-                        .setIdleTimeout((int) config.connections().idleTimeout().toMillis())
-                        .setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
-                        // The router answers an over-long request line with a JSON 414; this is only the backstop.
-                        .setMaxInitialLineLength(Math.max(8192, limits.maxUriLength() * 2)))
-                .requestHandler(router)
-                .listen()
-                .await();
+        HttpServer server = listening.server();
         fairrag.closeWithInstance(() -> {
             LOG.info("Stopping the HTTP server: {} requests in flight have {} s to finish", inFlight.count(),
                     limits.shutdownGrace().toSeconds());
@@ -216,9 +260,27 @@ public final class HttpServerLauncher {
             }
             server.close().await();
         });
-        LOG.info("fairrag is serving {} on http://{}:{} (PIDs under {}/pid/)", "the API", config.host(),
-                server.actualPort(), config.baseUrl());
+        followOtherServers(fairrag);
+        listening.gate().open(router);
         return new Running(server, router);
+    }
+
+    /**
+     * With an external PostgreSQL, other servers (and {@code fairrag ingest}) may change the shared collection:
+     * this server's own embedded vector index follows their changes. Weaviate is shared already.
+     */
+    private static void followOtherServers(Fairrag fairrag) {
+        FairragConfig config = fairrag.config();
+        if (config.pgUrl().isEmpty() || config.vectors().kind() != VectorStoreSettings.Kind.LUCENE
+                || fairrag.vectorIndex().isEmpty() || fairrag.articleIndexer().isEmpty()) {
+            return;
+        }
+        VectorIndexFollower follower = new VectorIndexFollower(fairrag.vertx(), fairrag.database().connectOptions(),
+                fairrag.registry(), new PublishedArticles(fairrag.graph(), fairrag.graphs()), fairrag.articleIndexer().get(),
+                fairrag.vectorIndex().get(), fairrag::vocabulary, id -> fairrag.publisher().pidUrl(id),
+                pool(fairrag, "follow", 1, 4));
+        fairrag.closeWithInstance(follower);
+        follower.start().await();
     }
 
     private static WorkerPool pool(Fairrag fairrag, String name, int threads, int queue) {

@@ -30,7 +30,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "fairrag", mixinStandardHelpOptions = true, version = "fairrag 0.1.0",
         description = "FAIR Graph-RAG server for biomedical literature.",
         subcommands = {Main.Serve.class, Main.Ingest.class, Main.Info.class, CheckCommand.class, AnnotateCommand.class, RelationsCommand.class,
-                BenchCommand.class, TrainCommand.class, PidCommand.class, ApiKeyCommand.class})
+                BenchCommand.class, TrainCommand.class, PidCommand.class, ApiKeyCommand.class, DemoVectorsCommand.class})
 public final class Main implements Callable<Integer> {
 
     private static final Logger LOG = LoggerFactory.getLogger(Main.class);
@@ -45,17 +45,29 @@ public final class Main implements Callable<Integer> {
             cmd.getErr().println("fairrag: " + (e.getMessage() != null ? e.getMessage() : e.toString()));
             return 1;
         });
-        int status;
-        try {
-            status = cli.execute(args);
-        } catch (OutOfMemoryError e) {
-            // Without this the main thread would die alone and the stores' threads keep the process alive.
-            System.err.println("fairrag: out of memory (" + e.getMessage() + "): give Java more heap (java -Xmx4g -jar ...)"
-                    + " or, for ingest, lower --max-record / --max-text");
-            status = 3;
-        }
+        int status = execute(cli, args);
         flushLogs();
         System.exit(status);
+    }
+
+    /**
+     * Runs the command line and returns the exit status. An {@link Error} (out of memory; a fault in a store's
+     * memory-mapped file when the disk is full) ends the command with status 3: without this the main thread
+     * would die alone, the stores' threads keep the process alive, and a server still starting would answer
+     * {@code starting} for ever.
+     */
+    static int execute(CommandLine cli, String[] args) {
+        try {
+            return cli.execute(args);
+        } catch (OutOfMemoryError e) {
+            cli.getErr().println("fairrag: out of memory (" + e.getMessage() + "): give Java more heap (java -Xmx4g -jar ...)"
+                    + " or, for ingest, lower --max-record / --max-text");
+            return 3;
+        } catch (Error e) {
+            LOG.error("fairrag stopped on an error", e);
+            cli.getErr().println("fairrag: stopped on an error: " + e);
+            return 3;
+        }
     }
 
     /** Stops logging, which writes out what the asynchronous appenders still hold. */
@@ -82,22 +94,19 @@ public final class Main implements Callable<Integer> {
         }
 
         int run(ConfigOptions opts) throws IOException, InterruptedException {
-            FairragConfig config = opts.config();
-            Fairrag fairrag = Fairrag.open(config);
+            Lifecycle lifecycle = Lifecycle.begin(opts.config());
             CountDownLatch stopped = new CountDownLatch(1);
-            // The instance also closes itself from a hook of its own; this one writes the logs out and lets run() return.
+            // The lifecycle also closes itself from a hook of its own; this one writes the logs out and lets run() return.
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
                 LOG.info("Shutting down");
-                fairrag.close();
+                lifecycle.close();
+                LOG.info("fairrag stopped");
                 flushLogs();
                 stopped.countDown();
             }, "fairrag-serve-shutdown"));
-            if (config.loadDemo()) {
-                fairrag.loadDemoIfEmpty(new ConsoleProgress());
-            }
-            fairrag.annotateIfNone(new ConsoleProgress());
-            fairrag.countAssociationsIfNone();
-            HttpServerLauncher.start(fairrag);
+            StartupSequence startup = new StartupSequence(lifecycle, new ConsoleProgress());
+            startup.listen();
+            startup.open();
             stopped.await();
             return 0;
         }

@@ -38,13 +38,18 @@ public final class Checksums {
     }
 
     public static String ofFile(Path file) throws IOException {
-        MessageDigest digest = sha256();
         try (InputStream in = Files.newInputStream(file)) {
-            byte[] buffer = new byte[1 << 16];
-            int n;
-            while ((n = in.read(buffer)) > 0) {
-                digest.update(buffer, 0, n);
-            }
+            return of(in);
+        }
+    }
+
+    /** The checksum of the bytes {@code in} gives until its end; the caller closes it. */
+    public static String of(InputStream in) throws IOException {
+        MessageDigest digest = sha256();
+        byte[] buffer = new byte[1 << 16];
+        int n;
+        while ((n = in.read(buffer)) > 0) {
+            digest.update(buffer, 0, n);
         }
         return "sha256:" + HexFormat.of().formatHex(digest.digest());
     }

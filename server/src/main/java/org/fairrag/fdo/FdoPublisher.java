@@ -112,6 +112,14 @@ public final class FdoPublisher {
                 .map(outcome -> new Outcome(outcome.created(), outcome.updated(), outcome.unchanged() + withdrawn));
     }
 
+    /**
+     * Runs {@code publications} with their graph writes committed together at the end (see
+     * {@link GraphStore#inOneTransaction}); each registers its PIDs as it is made. Blocking.
+     */
+    public void inOneTransaction(Runnable publications) {
+        graph.inOneTransaction(publications);
+    }
+
     /** Removes the descriptions of these PIDs from {@code graphIri}, as when an object moves to another graph. Blocking. */
     public void withdrawDescriptions(String graphIri, List<String> pids) {
         graph.deleteDescriptions(graphIri, pids);

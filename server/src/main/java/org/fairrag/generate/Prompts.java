@@ -111,7 +111,8 @@ public final class Prompts {
                 .collect(Collectors.toSet());
     }
 
-    private static String read(String name) {
+    /** The text of a prompt file shipped in {@code prompts/}. */
+    public static String read(String name) {
         try (InputStream in = Prompts.class.getResourceAsStream(DIR + name)) {
             if (in == null) {
                 throw new IllegalStateException("Missing prompt " + DIR + name + " (is the jar complete?)");

@@ -41,6 +41,15 @@ public interface GraphStore extends AutoCloseable {
     }
 
     /**
+     * Runs {@code writes} so that everything they write is committed together, at their end: for a large
+     * load, cheaper than a transaction per write (TDB2 copies the index blocks a transaction changes) and all
+     * or nothing. A store without such transactions (a remote endpoint) commits each write on its own.
+     */
+    default void inOneTransaction(Runnable writes) {
+        writes.run();
+    }
+
+    /**
      * Runs, in one transaction, a SPARQL update that writes into {@code graphIri} only (an update built from
      * nodes or a template whose values are bound, never spliced text): for derived data whose resources are
      * found by pattern rather than as fragments of one subject.

@@ -28,7 +28,8 @@ public final class ApiRouter {
             SearchHandler articleSearch,
             TermsHandler terms,
             ExportHandler export,
-            AnnotateHandler annotate) {}
+            AnnotateHandler annotate,
+            AskHandler ask) {}
 
     /**
      * What every request passes before its handler: the count of requests in flight (for a graceful stop),
@@ -93,6 +94,7 @@ public final class ApiRouter {
         router.get("/api/summarize/prompt").handler(h.summarize()::defaultPrompt);
         router.post("/api/export").handler(CacheHeaders::privateToCaller).handler(h.export()::handle);
         router.post("/api/annotate").handler(CacheHeaders::privateToCaller).handler(h.annotate()::handle);
+        router.post("/api/ask").handler(CacheHeaders::privateToCaller).handler(h.ask()::handle);
 
         // Before /pid/:id; "lookup" is no PID id (ids have no vowels).
         router.route("/pid/lookup").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::lookup);

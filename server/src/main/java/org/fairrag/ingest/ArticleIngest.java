@@ -133,18 +133,24 @@ public final class ArticleIngest {
             if (!completedBefore) {
                 runs.start(runId, file.name(), checksum, format.name(), options.accessLevel()).await();
             }
-            progress.start("Ingesting " + file.name(), file.size(), "bytes");
+            // Records are counted as they are read; the total is estimated from the share of the file read so far.
+            progress.start("Ingesting " + file.name(), -1, "records");
             Batches batches = new Batches(runId, runPid, options, completedBefore);
             try (RecordReader.Results results = SourceFormats.forFormat(format, options.limits()).open(in, file.name())) {
                 while (results.hasNext()) {
                     batches.add(results.next());
                     if (batches.full()) {
                         batches.flush();
-                        progress.advanceTo(raw.getCount());
+                        long read = batches.counts.read();
+                        if (file.size() > 0 && raw.getCount() > 0) {
+                            progress.adjustTotal(Math.max(read, Math.round((double) read * file.size() / raw.getCount())));
+                        }
+                        progress.advanceTo(read);
                     }
                 }
                 batches.flush();
-                progress.advanceTo(raw.getCount());
+                progress.adjustTotal(batches.counts.read());
+                progress.advanceTo(batches.counts.read());
             } catch (RuntimeException | IOException e) {
                 if (!completedBefore) {
                     runs.finish(runId, "failed", batches.counts).await();

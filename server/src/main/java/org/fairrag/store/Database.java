@@ -55,6 +55,11 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /** How to reach the database, for connections of their own (a subscriber to notifications). */
+    public PgConnectOptions connectOptions() {
+        return new PgConnectOptions(connectOptions);
+    }
+
     public Pool pool() {
         return pool;
     }

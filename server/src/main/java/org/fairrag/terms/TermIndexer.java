@@ -28,8 +28,11 @@ public final class TermIndexer {
     private static final Logger LOG = LoggerFactory.getLogger(TermIndexer.class);
     /** Names embedded per step: how often progress advances. */
     private static final int EMBED_NAMES = 512;
-    /** Names written per commit: fewer commits make fewer small segments to merge. */
-    private static final int WRITE_NAMES = 8192;
+    /**
+     * Names written per commit: fewer commits make fewer segments, whose HNSW graphs are merged by inserting
+     * their vectors again; MeSH's preferred names fit in one.
+     */
+    private static final int WRITE_NAMES = 32_768;
 
     private final VectorIndex index;
     private final Embedder embedder;
@@ -67,7 +70,7 @@ public final class TermIndexer {
         if (!changed.isEmpty()) {
             changed.sort(java.util.Comparator.comparing(Term::id));
             LOG.info("Embedding {} names of {} terms with {}", names, changed.size(), embedder.modelName());
-            progress.start("Embedding term names", names, "names");
+            progress.start("Term vectors", names, "names");
             try {
                 int done = 0;
                 List<Term> batch = new ArrayList<>();

@@ -1,5 +1,8 @@
 package org.fairrag.terms;
 
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -192,6 +195,60 @@ public final class TermLexicon {
         wordsByPrefix = new HashMap<>(prefixes.size() * 2);
         prefixes.forEach((k, v) -> wordsByPrefix.put(k, v.stream().mapToInt(Integer::intValue).toArray()));
         synonyms = mineSynonyms(termCount);
+    }
+
+    /** A lexicon as {@link #writeTo} wrote it. */
+    private TermLexicon(DataInputStream in) throws IOException {
+        termIds = Columns.readStrings(in);
+        termLabels = Columns.readStrings(in);
+        termDepth = Columns.readInts(in);
+        termFirstName = Columns.readInts(in);
+        names = Columns.readStrings(in);
+        nameTerm = Columns.readInts(in);
+        namePreferred = Columns.readBooleans(in);
+        nameWords = Columns.readIntRows(in);
+        words = Columns.readStrings(in);
+        surfaces = Columns.readStrings(in);
+        idf = Columns.readFloats(in);
+        postings = Columns.readIntRows(in);
+        wordsByPrefix = Columns.readIntsByString(in);
+        namesByKey = Columns.readIntsByString(in);
+        namesByJoinedWords = Columns.readIntsByString(in);
+        partLetters = Columns.readLongRows(in);
+        glossedParts = Columns.readLongsByString(in);
+        glossedPartsByPhrase = Columns.readLongsByString(in);
+        synonyms = Columns.readIntRows(in);
+        wordIds = new HashMap<>(words.length * 2);
+        for (int w = 0; w < words.length; w++) {
+            wordIds.put(words[w], w);
+        }
+    }
+
+    /** Writes everything this lexicon is made of, so that {@link #readFrom} gives it back without analysing a name. */
+    void writeTo(DataOutputStream out) throws IOException {
+        Columns.writeStrings(out, termIds);
+        Columns.writeStrings(out, termLabels);
+        Columns.writeInts(out, termDepth);
+        Columns.writeInts(out, termFirstName);
+        Columns.writeStrings(out, names);
+        Columns.writeInts(out, nameTerm);
+        Columns.writeBooleans(out, namePreferred);
+        Columns.writeIntRows(out, nameWords);
+        Columns.writeStrings(out, words);
+        Columns.writeStrings(out, surfaces);
+        Columns.writeFloats(out, idf);
+        Columns.writeIntRows(out, postings);
+        Columns.writeIntsByString(out, wordsByPrefix);
+        Columns.writeIntsByString(out, namesByKey);
+        Columns.writeIntsByString(out, namesByJoinedWords);
+        Columns.writeLongRows(out, partLetters);
+        Columns.writeLongsByString(out, glossedParts);
+        Columns.writeLongsByString(out, glossedPartsByPhrase);
+        Columns.writeIntRows(out, synonyms);
+    }
+
+    static TermLexicon readFrom(DataInputStream in) throws IOException {
+        return new TermLexicon(in);
     }
 
     /** Indexes every name of every term of the vocabulary, with the bundled lay names; a few seconds for MeSH. */

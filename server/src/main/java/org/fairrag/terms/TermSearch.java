@@ -75,6 +75,21 @@ public final class TermSearch {
         return List.copyOf(out.subList(0, Math.min(k, out.size())));
     }
 
+    /**
+     * The terms one of whose names says what {@code phrase} says, by the lexicon alone (no vectors), best
+     * first; {@code score} is the lexical score: 1 or more when a name covers the phrase and is covered by
+     * it, more for an exact name. For callers that must know how surely a phrase names a term.
+     */
+    public List<TermMatch> byName(String phrase, int k) {
+        VocabularyIndex vocab = vocabulary.get();
+        List<TermMatch> out = new ArrayList<>();
+        for (TermLexicon.Match m : lexicon.get().match(phrase, k)) {
+            vocab.byId(m.termId()).ifPresent(t -> out.add(new TermMatch(t.id(), t.label(), m.name(), m.score(),
+                    t.treeNumbers())));
+        }
+        return out;
+    }
+
     private record Candidate(String id, String lexicalName, float lexical, String vectorName, Float similarity) {
         Candidate merge(Candidate other) {
             return new Candidate(id, lexicalName != null ? lexicalName : other.lexicalName, Math.max(lexical, other.lexical),

@@ -13,38 +13,43 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.codecs.Codec;
 import org.apache.lucene.codecs.KnnVectorsFormat;
 import org.apache.lucene.codecs.KnnVectorsReader;
 import org.apache.lucene.codecs.KnnVectorsWriter;
 import org.apache.lucene.codecs.lucene912.Lucene912Codec;
 import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat;
+import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.IntPoint;
 import org.apache.lucene.document.KnnFloatVectorField;
+import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
-import org.apache.lucene.document.BinaryDocValuesField;
-import org.apache.lucene.document.NumericDocValuesField;
-import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.SortedDocValues;
+import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.index.IndexReader;
-import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.IndexableField;
+import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.MultiTerms;
 import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.index.SegmentReadState;
 import org.apache.lucene.index.SegmentWriteState;
 import org.apache.lucene.index.StoredFields;
-import org.apache.lucene.index.MultiTerms;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
@@ -56,6 +61,8 @@ import org.apache.lucene.queries.function.valuesource.FloatKnnVectorFieldSource;
 import org.apache.lucene.queries.function.valuesource.FloatVectorSimilarityFunction;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.HitQueue;
+import org.apache.lucene.search.BoostQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.Query;
@@ -73,13 +80,18 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The embedded {@link VectorIndex}: two Lucene indexes on disk, one for articles and one for terms, with
- * HNSW graphs over the vectors. An article is a block of documents sharing its PID: one article document
+ * The embedded {@link VectorIndex}: two Lucene indexes on disk, one for articles, with an HNSW graph over
+ * the chunks' vectors, and one for terms, searched exactly. An article is a block of documents sharing its PID: one article document
  * (stored fields, filter fields) and one document per chunk (text for BM25, vector, and the filter
  * fields again, so that the filter runs inside the k-NN search). A chunk's owner, position and text are
  * doc values, not stored fields: a search reads them for every candidate chunk, and doc values are read
  * without decompressing whole blocks. Each index remembers which model made its vectors (and the layout
  * of its documents); opened with another model it starts empty, so that vectors of two models never mix.
+ *
+ * <p>Term names are few (MeSH has 30,764 preferred names) and searched one query at a time, so they are
+ * compared with every name instead of walking a graph: exact, and building an HNSW graph over them was the
+ * largest cost of loading MeSH (about 60 CPU seconds on 2 cores), while a scan of 30,000 vectors takes a few
+ * milliseconds. Their vectors are doc values, held in memory per segment once read.
  */
 public final class LuceneVectorIndex implements VectorIndex {
 
@@ -104,7 +116,12 @@ public final class LuceneVectorIndex implements VectorIndex {
     private static final String DIMENSION_KEY = "fairrag.embedding.dimension";
     private static final String FORMAT_KEY = "fairrag.index.format";
     /** Changes when the documents are laid out differently; an index of another format starts afresh. */
-    private static final String FORMAT = "2";
+    private static final String ARTICLES_FORMAT = "2";
+    /**
+     * 2: names with an HNSW graph; 3: names with their vectors as doc values, searched exactly, and the owners
+     * and checksums as doc values (read for every term at each start).
+     */
+    private static final String TERMS_FORMAT = "3";
     /** Lucene's HNSW format stops at 1024 dimensions by default; remote models (OpenAI: 1536, 3072) need more. */
     private static final int MAX_DIMENSIONS = 4096;
     /** Chunks fetched per wanted article on the first try: an article has about three chunks. */
@@ -116,18 +133,28 @@ public final class LuceneVectorIndex implements VectorIndex {
      */
     private static final int MIN_KNN_CANDIDATES = 600;
     private static final int SEGMENTS_PER_TIER = 3;
+    /**
+     * Memory for documents not yet flushed. Merging HNSW graphs inserts every vector of all but the largest
+     * segment again, so a bulk write (the demo's chunks) is cheapest as one segment: Lucene's default of 16 MB
+     * flushes one every 10,000 vectors or so.
+     */
+    private static final double RAM_BUFFER_MB = 128;
 
     private final Path dir;
     private final Analyzer analyzer = new EnglishAnalyzer();
     private final Store articles;
     private final Store terms;
+    private final int dimension;
+    /** The term vectors of each segment read so far, by document, for as long as the segment lives. */
+    private final Map<Object, float[][]> termVectorsBySegment = new ConcurrentHashMap<>();
 
-    private LuceneVectorIndex(Path dir, Map<String, String> metadata) throws IOException {
+    private LuceneVectorIndex(Path dir, Map<String, String> model, int dimension) throws IOException {
         this.dir = dir;
-        this.articles = new Store(dir.resolve("articles"), analyzer, metadata);
+        this.dimension = dimension;
+        this.articles = new Store(dir.resolve("articles"), analyzer, withFormat(model, ARTICLES_FORMAT));
         Store t;
         try {
-            t = new Store(dir.resolve("terms"), analyzer, metadata);
+            t = new Store(dir.resolve("terms"), analyzer, withFormat(model, TERMS_FORMAT));
         } catch (IOException | RuntimeException e) {
             articles.close();
             throw e;
@@ -139,11 +166,16 @@ public final class LuceneVectorIndex implements VectorIndex {
     public static LuceneVectorIndex open(Path dir, String model, int dimension) {
         try {
             Files.createDirectories(dir);
-            return new LuceneVectorIndex(dir, Map.of(MODEL_KEY, model, DIMENSION_KEY, Integer.toString(dimension),
-                    FORMAT_KEY, FORMAT));
+            return new LuceneVectorIndex(dir, Map.of(MODEL_KEY, model, DIMENSION_KEY, Integer.toString(dimension)), dimension);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the vector index in " + dir, e);
         }
+    }
+
+    private static Map<String, String> withFormat(Map<String, String> model, String format) {
+        Map<String, String> metadata = new HashMap<>(model);
+        metadata.put(FORMAT_KEY, format);
+        return Map.copyOf(metadata);
     }
 
     @Override
@@ -267,7 +299,7 @@ public final class LuceneVectorIndex implements VectorIndex {
 
     @Override
     public List<ChunkHit> matchingChunks(String query, int k, ArticleFilter filter) {
-        Query text = new QueryBuilder(analyzer).createBooleanQuery(TEXT, query);
+        Query text = textQuery(query);
         if (text == null) {
             return List.of();
         }
@@ -277,6 +309,40 @@ public final class LuceneVectorIndex implements VectorIndex {
                     : new BooleanQuery.Builder().add(text, Occur.MUST).add(filterQuery(filter, CHUNK), Occur.FILTER).build();
             return bestChunkPerArticle(s, k, 1, fetch -> s.search(q, fetch));
         });
+    }
+
+    /** Most distinct words of a long text that take part in its BM25 query, the most frequent first. */
+    static final int MAX_TEXT_QUERY_WORDS = 256;
+
+    /**
+     * BM25 over the text field: a clause per word position, as Lucene's QueryBuilder makes it, for queries;
+     * for a text with more positions than a boolean query may hold (an abstract sent to annotate), one
+     * clause per distinct word, boosted by its count, for the {@link #MAX_TEXT_QUERY_WORDS} most frequent.
+     */
+    private Query textQuery(String text) {
+        try {
+            return new QueryBuilder(analyzer).createBooleanQuery(TEXT, text);
+        } catch (IndexSearcher.TooManyClauses e) {
+            Map<String, Integer> counts = new HashMap<>();
+            try (var tokens = analyzer.tokenStream(TEXT, text)) {
+                var term = tokens.addAttribute(CharTermAttribute.class);
+                tokens.reset();
+                while (tokens.incrementToken()) {
+                    counts.merge(term.toString(), 1, Integer::sum);
+                }
+                tokens.end();
+            } catch (IOException io) {
+                throw new UncheckedIOException(io);
+            }
+            BooleanQuery.Builder words = new BooleanQuery.Builder();
+            counts.entrySet().stream()
+                    .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                    .limit(MAX_TEXT_QUERY_WORDS)
+                    .forEach(w -> words.add(new BoostQuery(
+                            new TermQuery(new Term(TEXT, w.getKey())), w.getValue()),
+                            Occur.SHOULD));
+            return words.build();
+        }
     }
 
     /** Whether the filter asks for nothing but access levels, and the index holds no article of another level. */
@@ -386,11 +452,11 @@ public final class LuceneVectorIndex implements VectorIndex {
             Map<String, String> out = new HashMap<>();
             for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
                 Bits live = leaf.reader().getLiveDocs();
-                StoredFields stored = leaf.reader().storedFields();
-                for (int doc = 0; doc < leaf.reader().maxDoc(); doc++) {
-                    if (live == null || live.get(doc)) {
-                        Document d = stored.document(doc, Set.of(OWNER, CHECKSUM));
-                        out.put(d.get(OWNER), d.get(CHECKSUM));
+                SortedDocValues owners = DocValues.getSorted(leaf.reader(), OWNER);
+                BinaryDocValues checksums = DocValues.getBinary(leaf.reader(), CHECKSUM);
+                for (int doc = owners.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = owners.nextDoc()) {
+                    if ((live == null || live.get(doc)) && checksums.advanceExact(doc)) {
+                        out.put(owners.lookupOrd(owners.ordValue()).utf8ToString(), checksums.binaryValue().utf8ToString());
                     }
                 }
             }
@@ -406,9 +472,10 @@ public final class LuceneVectorIndex implements VectorIndex {
                 for (IndexedTerm.Name n : t.names()) {
                     Document d = new Document();
                     d.add(new StringField(OWNER, t.id(), Field.Store.YES));
-                    d.add(new StoredField(CHECKSUM, t.checksum()));
+                    d.add(new SortedDocValuesField(OWNER, new BytesRef(t.id())));
+                    d.add(new BinaryDocValuesField(CHECKSUM, new BytesRef(t.checksum())));
                     d.add(new StoredField(NAME, n.text()));
-                    d.add(new KnnFloatVectorField(VECTOR, n.vector(), VectorSimilarityFunction.DOT_PRODUCT));
+                    d.add(new BinaryDocValuesField(VECTOR, TermVectors.encode(n.vector())));
                     docs.add(d);
                 }
                 w.updateDocuments(new Term(OWNER, t.id()), docs);
@@ -421,17 +488,60 @@ public final class LuceneVectorIndex implements VectorIndex {
         terms.write(w -> w.deleteDocuments(owners(ids)));
     }
 
+    /** Compares {@code vector} with every term name, scored as Lucene scores a dot-product k-NN hit. */
     @Override
     public List<TermHit> nearestTerms(float[] vector, int k) {
+        if (k <= 0) {
+            return List.of();
+        }
         return terms.search(s -> {
-            List<TermHit> hits = new ArrayList<>(k);
+            // Lucene's collector idiom: a full queue of sentinels whose weakest entry is replaced.
+            HitQueue best = new HitQueue(k, true);
+            ScoreDoc weakest = best.top();
+            for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
+                float[][] vectors = termVectors(leaf.reader());
+                Bits live = leaf.reader().getLiveDocs();
+                for (int doc = 0; doc < vectors.length; doc++) {
+                    if (vectors[doc] != null && (live == null || live.get(doc))) {
+                        float score = VectorSimilarityFunction.DOT_PRODUCT.compare(vector, vectors[doc]);
+                        if (score > weakest.score) {
+                            weakest.doc = leaf.docBase + doc;
+                            weakest.score = score;
+                            weakest = best.updateTop();
+                        }
+                    }
+                }
+            }
+            List<ScoreDoc> found = new ArrayList<>(k);
+            while (best.size() > 0) {
+                ScoreDoc d = best.pop();
+                if (d.score != Float.NEGATIVE_INFINITY) {
+                    found.add(d);
+                }
+            }
+            java.util.Collections.reverse(found);
+            List<TermHit> hits = new ArrayList<>(found.size());
             StoredFields stored = s.storedFields();
-            for (ScoreDoc d : s.search(new KnnFloatVectorQuery(VECTOR, vector, k), k).scoreDocs) {
+            for (ScoreDoc d : found) {
                 Document doc = stored.document(d.doc, Set.of(OWNER, NAME));
                 hits.add(new TermHit(doc.get(OWNER), doc.get(NAME), d.score));
             }
             return hits;
         });
+    }
+
+    /** A segment's term vectors by document (null where a document has none), read once per segment. */
+    private float[][] termVectors(LeafReader segment) throws IOException {
+        IndexReader.CacheHelper cache = segment.getCoreCacheHelper();
+        float[][] cached = termVectorsBySegment.get(cache.getKey());
+        if (cached != null) {
+            return cached;
+        }
+        float[][] vectors = TermVectors.read(segment, VECTOR, dimension);
+        if (termVectorsBySegment.putIfAbsent(cache.getKey(), vectors) == null) {
+            cache.addClosedListener(termVectorsBySegment::remove);
+        }
+        return vectors;
     }
 
     /** Merges each index into one segment, which makes searches faster; for bulk-built indexes. */
@@ -442,7 +552,7 @@ public final class LuceneVectorIndex implements VectorIndex {
 
     @Override
     public String describe() {
-        return "embedded Lucene HNSW in " + dir;
+        return "embedded Lucene (HNSW over the chunks, exact over the term names) in " + dir;
     }
 
     @Override
@@ -579,7 +689,7 @@ public final class LuceneVectorIndex implements VectorIndex {
             TieredMergePolicy merges = new TieredMergePolicy();
             merges.setSegmentsPerTier(SEGMENTS_PER_TIER);
             IndexWriterConfig config = new IndexWriterConfig(analyzer).setCodec(codec()).setMergePolicy(merges)
-                    .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+                    .setRAMBufferSizeMB(RAM_BUFFER_MB).setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
             this.writer = new IndexWriter(directory, config);
             if (otherModel) {
                 LOG.warn("The vectors in {} were made by another embedding model or index format; starting that index "

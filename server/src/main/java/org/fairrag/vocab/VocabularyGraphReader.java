@@ -8,6 +8,7 @@ import java.util.Map;
 import org.apache.jena.query.Query;
 import org.apache.jena.query.QuerySolution;
 import org.apache.jena.rdf.model.ResourceFactory;
+import org.fairrag.fdo.Checksums;
 import org.fairrag.graph.GraphStore;
 import org.fairrag.graph.Queries;
 
@@ -16,6 +17,7 @@ public final class VocabularyGraphReader {
 
     private static final Query CONCEPTS = Queries.load(VocabularyGraphReader.class, "concepts.rq");
     private static final Query LINKS = Queries.load(VocabularyGraphReader.class, "concept-links.rq");
+    private static final Query CHECKSUMS = Queries.load(VocabularyGraphReader.class, "concept-checksums.rq");
 
     private VocabularyGraphReader() {}
 
@@ -58,6 +60,19 @@ public final class VocabularyGraphReader {
             pidById.put(b.id, iri);
         });
         return VocabularyIndex.of(concepts, pidById::get);
+    }
+
+    /**
+     * A checksum of the whole vocabulary graph as {@link #read} would see it: of every concept's (and scheme's)
+     * PID and the checksum of its description. Much cheaper than reading it.
+     */
+    public static String checksum(GraphStore graph, String vocabularyGraph) {
+        List<String> lines = new ArrayList<>();
+        for (QuerySolution row : graph.select(CHECKSUMS, Map.of("g", ResourceFactory.createResource(vocabularyGraph)))) {
+            lines.add(row.getResource("c").getURI() + " " + row.getLiteral("checksum").getString());
+        }
+        lines.sort(null);
+        return Checksums.of(String.join("\n", lines));
     }
 
     private static final class Builder {

@@ -77,6 +77,43 @@ public final class VocabularyIndex {
         return new VocabularyIndex(byId);
     }
 
+    /** An index of these terms, as they were (their narrower links included), e.g. read back from a snapshot. */
+    public static VocabularyIndex ofTerms(Collection<Term> terms) {
+        Map<String, Term> byId = new HashMap<>(terms.size() * 2);
+        terms.forEach(t -> byId.put(t.id(), t));
+        return new VocabularyIndex(byId);
+    }
+
+    /**
+     * This vocabulary with {@code published} added (or replacing terms of the same id), as reading the
+     * vocabulary graph back would give it once they are published: names, tree numbers and broader links
+     * sorted and without repeats, broader links only to terms the vocabulary has.
+     */
+    public VocabularyIndex withPublished(Collection<Concept> published, Function<String, String> pidOf) {
+        Map<String, Concept> all = new java.util.LinkedHashMap<>();
+        Map<String, String> pids = new HashMap<>(byId.size() + published.size());
+        for (Term t : byId.values()) {
+            all.put(t.id(), new Concept(t.id(), t.sourceIri(), t.label(), t.altLabels(), t.treeNumbers(), t.broader(),
+                    t.scopeNote()));
+            pids.put(t.id(), t.pid());
+        }
+        for (Concept c : published) {
+            all.put(c.id(), c);
+            pids.put(c.id(), pidOf.apply(c.id()));
+        }
+        List<Concept> normalised = new ArrayList<>(all.size());
+        for (Concept c : all.values()) {
+            normalised.add(new Concept(c.id(), c.sourceIri(), c.prefLabel(), sortedDistinct(c.altLabels()),
+                    sortedDistinct(c.notations()), sortedDistinct(c.broaderIds().stream().filter(all::containsKey).toList()),
+                    c.scopeNote()));
+        }
+        return of(normalised, pids::get);
+    }
+
+    private static List<String> sortedDistinct(List<String> values) {
+        return values.stream().distinct().sorted().toList();
+    }
+
     public int size() {
         return byId.size();
     }

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
  */
 class KillDuringIngestTest {
 
-    private static final Path KAGGLE_CSV = TestFairrag.resource("/samples/kaggle/kaggle_pubmed_multilabel_slice.csv.gz");
+    private static final Path KAGGLE_CSV = TestFairrag.kaggleSlice(1200);
 
     @Test
     void should_agree_after_a_killed_ingest_is_run_again() throws Exception {
@@ -57,16 +57,16 @@ class KillDuringIngestTest {
         try (Fairrag fairrag = TestFairrag.open(dir)) {
             assertThat(leftover.get().isAlive()).as("the leftover PostgreSQL was stopped").isFalse();
             long committed = fairrag.registry().countByKind().await().getOrDefault(FdoKind.ARTICLE, 0L);
-            assertThat(committed).isBetween(1L, 2599L);
+            assertThat(committed).isBetween(1L, 1199L);
 
             ArticleIngest.Report rerun = fairrag.ingest(SourceFile.of(KAGGLE_CSV), ArticleIngest.Options.DEFAULT, IngestProgress.NONE);
             ConsistencyCheck.Report check = fairrag.consistencyCheck().check();
 
             assertThat(rerun.alreadyIngested()).isFalse();
-            assertThat(fairrag.registry().countByKind().await()).containsEntry(FdoKind.ARTICLE, 2600L);
+            assertThat(fairrag.registry().countByKind().await()).containsEntry(FdoKind.ARTICLE, 1200L);
             assertThat(check.problems()).isEmpty();
-            assertThat(check.activeArticles()).isEqualTo(2600);
-            assertThat(check.graphArticles()).isEqualTo(2600);
+            assertThat(check.activeArticles()).isEqualTo(1200);
+            assertThat(check.graphArticles()).isEqualTo(1200);
         }
         assertThat(postmaster(dir)).as("closing stops PostgreSQL").isEmpty();
     }

@@ -167,6 +167,26 @@ class AccessLevelsTest {
     }
 
     @Test
+    void should_answer_questions_from_restricted_articles_only_with_a_key() throws Exception {
+        String list = new JsonObject().put("question", "Which articles are about mouth neoplasms?").encode();
+        String title = new JsonObject().put("question", "What is the title of PMID 99100004?").encode();
+
+        HttpResponse<String> anonymous = post("/api/ask", list);
+        HttpResponse<String> keyed = post("/api/ask", list, "X-API-Key", restrictedKey);
+        HttpResponse<String> anonymousTitle = post("/api/ask", title);
+        HttpResponse<String> keyedTitle = post("/api/ask", title, "X-API-Key", restrictedKey);
+
+        assertThat(anonymous.statusCode()).isEqualTo(200);
+        assertThat(pids(anonymous.body(), "objects")).containsAll(publicPids.subList(0, 2))
+                .doesNotContainAnyElementsOf(restrictedPids);
+        assertThat(anonymous.body()).doesNotContain(SECRET);
+        assertThat(anonymous.headers().firstValue("Cache-Control")).hasValueSatisfying(v -> assertThat(v).contains("private"));
+        assertThat(pids(keyed.body(), "objects")).contains(restrictedPids.get(0));
+        assertThat(new JsonObject(anonymousTitle.body()).getString("answer")).doesNotContain(SECRET);
+        assertThat(new JsonObject(keyedTitle.body()).getString("answer")).contains(SECRET);
+    }
+
+    @Test
     void should_dump_restricted_content_only_with_a_key() throws Exception {
         assertThat(get("/dataset/dump").body()).doesNotContain(SECRET).doesNotContain("restricted.jsonl").contains(publicPids.get(0));
         assertThat(get("/dataset/dump", "X-API-Key", publicKey).body()).doesNotContain(SECRET);

@@ -53,6 +53,39 @@ class ArticleIngestTest {
     }
 
     @Test
+    void should_count_progress_in_records() throws IOException {
+        List<String> told = new java.util.ArrayList<>();
+        IngestProgress progress = new IngestProgress() {
+            @Override
+            public void start(String task, long total, String unit) {
+                told.add("start " + total + " " + unit);
+            }
+
+            @Override
+            public void adjustTotal(long total) {
+                told.add("total " + total);
+            }
+
+            @Override
+            public void advanceTo(long done) {
+                told.add("done " + done);
+            }
+
+            @Override
+            public void finish() {
+                told.add("finish");
+            }
+        };
+
+        ArticleIngest.Report report = fairrag.ingest(SourceFile.of(
+                TestFairrag.resource("/samples/xml/PubMedPortable_pancreatic_cancer_medline_00000000.xml.gz")),
+                ArticleIngest.Options.DEFAULT, progress);
+
+        assertThat(report.counts().read()).isEqualTo(100);
+        assertThat(told).startsWith("start -1 records").endsWith("total 100", "done 100", "finish");
+    }
+
+    @Test
     void should_change_nothing_when_the_same_file_is_ingested_again() throws IOException {
         Path file = TestFairrag.resource("/samples/xml/netsynergy_pubmed21n1005.xml.gz");
         ArticleIngest.Report first = ingest(file);

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /** Crashes and restarts, on fresh instances of their own (no vocabulary: headings stay unresolved). */
 class IngestRecoveryTest {
 
-    private static final Path KAGGLE_CSV = TestFairrag.resource("/samples/kaggle/kaggle_pubmed_multilabel_slice.csv.gz");
+    private static final Path KAGGLE_CSV = TestFairrag.kaggleSlice(1200);
 
     @Test
     void should_keep_what_was_committed_when_a_run_dies_and_complete_it_on_rerun() throws IOException {
@@ -29,8 +29,8 @@ class IngestRecoveryTest {
             fairrag.addArticleIndex(new ArticleIndex() {
                 @Override
                 public void index(List<Article> articles) {
-                    if (batches.incrementAndGet() == 3 && crash.get()) {
-                        throw new IllegalStateException("simulated crash in the third batch");
+                    if (batches.incrementAndGet() == 2 && crash.get()) {
+                        throw new IllegalStateException("simulated crash in the second batch");
                     }
                 }
 
@@ -39,16 +39,16 @@ class IngestRecoveryTest {
             });
             assertThatThrownBy(() -> ingest(fairrag)).hasMessageContaining("simulated crash");
             long committed = fairrag.registry().countByKind().await().getOrDefault(FdoKind.ARTICLE, 0L);
-            assertThat(committed).isEqualTo(3L * ArticleIngest.BATCH_SIZE);
+            assertThat(committed).isEqualTo(2L * ArticleIngest.BATCH_SIZE);
             String runId = ArticleIngest.runId(org.fairrag.fdo.Checksums.ofFile(KAGGLE_CSV), "public");
             assertThat(fairrag.runs().find(runId).await()).get().extracting(r -> r.status()).isEqualTo("failed");
 
             crash.set(false);
             ArticleIngest.Report rerun = ingest(fairrag);
 
-            assertThat(rerun.counts().accepted()).isEqualTo(2600);
-            assertThat(rerun.counts().created()).isEqualTo(2600 - 3 * ArticleIngest.BATCH_SIZE);
-            assertThat(fairrag.registry().countByKind().await()).containsEntry(FdoKind.ARTICLE, 2600L);
+            assertThat(rerun.counts().accepted()).isEqualTo(1200);
+            assertThat(rerun.counts().created()).isEqualTo(1200 - 2 * ArticleIngest.BATCH_SIZE);
+            assertThat(fairrag.registry().countByKind().await()).containsEntry(FdoKind.ARTICLE, 1200L);
             assertThat(fairrag.runs().find(runId).await()).get().extracting(r -> r.status()).isEqualTo("completed");
         }
     }
@@ -63,7 +63,7 @@ class IngestRecoveryTest {
         }
 
         try (Fairrag reopened = TestFairrag.open(dir)) {
-            assertThat(reopened.registry().countByKind().await()).containsEntry(FdoKind.ARTICLE, 2600L);
+            assertThat(reopened.registry().countByKind().await()).containsEntry(FdoKind.ARTICLE, 1200L);
             assertThat(reopened.graph().size(List.of(reopened.graphs().publicContent()))).isEqualTo(triples);
             assertThat(reopened.registry().find(PidScheme.idFor("article:pubmed:9854")).await()).isPresent();
             assertThat(ingest(reopened).alreadyIngested()).isTrue();

@@ -5,6 +5,8 @@ import io.vertx.core.http.HttpServer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -24,6 +26,8 @@ public final class OpenAiCompatibleTestServer implements AutoCloseable {
     private final List<JsonObject> requests = new CopyOnWriteArrayList<>();
     private volatile Behaviour behaviour = Behaviour.ANSWER;
     private volatile String answer = "";
+    /** Answers given one per request, in order, before {@link #answer} takes over. */
+    private final Queue<String> script = new ConcurrentLinkedQueue<>();
     private final AtomicInteger closedBeforeEnd = new AtomicInteger();
 
     public OpenAiCompatibleTestServer() {
@@ -98,9 +102,11 @@ public final class OpenAiCompatibleTestServer implements AutoCloseable {
     }
 
     private JsonObject completion() {
+        String scripted = script.poll();
+        String content = scripted != null ? scripted : answer;
         return new JsonObject().put("id", "c1").put("object", "chat.completion").put("model", "test-model")
                 .put("choices", new JsonArray().add(new JsonObject().put("index", 0).put("finish_reason", "stop")
-                        .put("message", new JsonObject().put("role", "assistant").put("content", answer))))
+                        .put("message", new JsonObject().put("role", "assistant").put("content", content))))
                 .put("usage", new JsonObject().put("prompt_tokens", 10).put("completion_tokens", 10).put("total_tokens", 20));
     }
 
@@ -111,7 +117,16 @@ public final class OpenAiCompatibleTestServer implements AutoCloseable {
 
     public void answerWith(String text) {
         behaviour = Behaviour.ANSWER;
+        script.clear();
         answer = text;
+    }
+
+    /** Answers the next requests (not streamed) with these texts, one each, in order; then with the last. */
+    public void answerInTurn(String... texts) {
+        behaviour = Behaviour.ANSWER;
+        script.clear();
+        script.addAll(List.of(texts));
+        answer = texts[texts.length - 1];
     }
 
     public void behave(Behaviour b) {

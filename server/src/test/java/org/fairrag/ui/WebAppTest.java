@@ -13,6 +13,8 @@ import com.microsoft.playwright.Playwright;
 import com.microsoft.playwright.assertions.PlaywrightAssertions;
 import com.microsoft.playwright.options.AriaRole;
 import java.io.IOException;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -240,6 +242,73 @@ class WebAppTest {
         for (String path : keptPaths) {
             assertThat(again.locator("#query-results tbody a[href='" + path + "']")).hasCount(1);
         }
+        assertNoConsoleErrorsOnAppPages();
+    }
+
+    @Test
+    void should_answer_a_question_and_hand_its_term_and_its_articles_to_the_steps() {
+        page.navigate(base + "/");
+        field("Ask a question in plain words").fill("Which articles about heart attacks were published since 2010?");
+        button("Ask").click();
+
+        Locator answer = page.locator("#ask-answer");
+        assertThat(answer).containsText("are about Myocardial Infarction (or a narrower term), published in 2010 or later");
+        Locator rows = page.locator("#ask-out tbody tr");
+        assertThat(rows.first()).isVisible();
+        int found = rows.count();
+        for (Locator link : page.locator("#ask-out tbody td:first-child a").all()) {
+            assertThat(link.getAttribute("href")).matches(PID_PATH);
+        }
+        assertThat(page).hasURL(Pattern.compile(".*[?&]ask=Which\\+articles.*"));
+        page.locator("#ask details.sparql summary").click();
+        assertThat(page.locator("#ask details.sparql code")).containsText("skos:broader");
+        String sparql = page.locator("#ask details.sparql code").textContent();
+        screenshot("10-ask", "#ask");
+
+        // One click opens the query in the query page, where it finds the same rows
+        Page queryPage = newPage(1280, 900);
+        queryPage.navigate(page.url());
+        queryPage.locator("#ask-query-link").click();
+        assertThat(queryPage).hasURL(Pattern.compile(".*/sparql#query=.*"));
+        assertThat(queryPage.locator(".CodeMirror")).containsText("skos:broader");
+        assertThat(URLDecoder.decode(queryPage.url().replaceFirst(".*#query=", ""), StandardCharsets.UTF_8))
+                .isEqualTo(sparql);
+        queryPage.getByRole(AriaRole.BUTTON, new Page.GetByRoleOptions().setName("Run the query")).click();
+        assertThat(queryPage.locator("#query-results tbody tr")).hasCount(found);
+
+        // The linked term selects it for refine; the articles become the hits that the filter and summary use
+        page.locator("#ask-out button.chip").filter(new Locator.FilterOptions().setHasText("Myocardial Infarction")).click();
+        assertThat(page.locator("#selected > li")).containsText("Myocardial Infarction");
+        button("Use these " + found + " article" + (found == 1 ? "" : "s") + " in the steps below").click();
+        assertThat(page.locator("#results > li")).hasCount(found);
+        button("Apply the filter").click();
+        assertThat(page.locator("#filter-status")).hasText("Kept " + found + " of " + found + " articles.");
+        assertThat(button("Summarize " + found + " article" + (found == 1 ? "" : "s"))).isEnabled();
+
+        // The address asks the question again
+        String text = answer.textContent();
+        Page again = newPage(1280, 900);
+        again.navigate(page.url());
+        assertThat(again.locator("#ask-answer")).hasText(text);
+        assertThat(again.getByLabel("Ask a question in plain words", EXACT))
+                .hasValue("Which articles about heart attacks were published since 2010?");
+        assertNoConsoleErrorsOnAppPages();
+    }
+
+    @Test
+    void should_offer_questions_it_can_answer_when_it_cannot_read_one() {
+        page.navigate(base + "/");
+        field("Ask a question in plain words").fill("Why do heart attacks happen at dawn?");
+        button("Ask").click();
+
+        assertThat(page.locator("#ask-answer")).containsText("I could not turn this question into a query");
+        assertThat(page.locator("#ask-status")).hasText("Not understood.");
+        Locator suggestion = button("How many articles are about Myocardial Infarction?");
+        suggestion.click();
+        assertThat(page.locator("#ask-answer")).containsText("articles are about Myocardial Infarction");
+        assertThat(page.getByLabel("Ask a question in plain words", EXACT))
+                .hasValue("How many articles are about Myocardial Infarction?");
+        screenshot("11-ask-suggestion", "#ask");
         assertNoConsoleErrorsOnAppPages();
     }
 

@@ -4,9 +4,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Random;
 import java.util.Set;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.KnnFloatVectorField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.VectorSimilarityFunction;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
 import org.fairrag.embed.Chunker;
+import org.fairrag.embed.Vectors;
 import org.fairrag.ingest.Article;
 import org.fairrag.search.ArticleIndexer;
 import org.fairrag.testing.DemoRecords;
@@ -91,6 +105,18 @@ class LuceneVectorIndexTest extends VectorIndexContract {
     }
 
     @Test
+    void should_match_a_text_with_more_words_than_a_boolean_query_may_hold() {
+        IndexedArticle target = ARTICLES.get(3);
+        // An abstract sent to annotate may be 20,000 characters: more word positions than Lucene's 1,024 clauses.
+        String longText = "zzqx ".repeat(1_100) + target.chunks().get(0).text();
+
+        List<ChunkHit> hits = index.matchingChunks(longText, 3, ArticleFilter.publicArticles());
+
+        assertThat(hits).isNotEmpty();
+        assertThat(hits.get(0).articlePid()).isEqualTo(target.fields().pid());
+    }
+
+    @Test
     void should_find_what_exact_search_finds_on_a_small_index() {
         for (String q : List.of("oral cancer surgery", "children with asthma", "gene expression in tumours")) {
             float[] v = EMBEDDER.embed(q);
@@ -100,6 +126,81 @@ class LuceneVectorIndexTest extends VectorIndexContract {
                     .containsExactlyElementsOf(index.exactNearestChunks(v, 10, ArticleFilter.publicArticles())
                             .stream().map(ChunkHit::articlePid).toList());
         }
+    }
+
+    @Test
+    void should_rank_term_names_as_exact_search_does_across_batches_updates_deletions_and_a_restart() {
+        Random random = new Random(14);
+        Map<String, IndexedTerm> current = new LinkedHashMap<>();
+        Path dir = TestFairrag.newDir("vectors-terms");
+        try (LuceneVectorIndex idx = open(dir)) {
+            for (int batch = 0; batch < 4; batch++) {
+                List<IndexedTerm> terms = new ArrayList<>();
+                for (int i = 0; i < 50; i++) {
+                    String id = "T" + (batch * 50 + i);
+                    terms.add(new IndexedTerm(id, "sha256:" + id, List.of(name(id + " a", random), name(id + " b", random))));
+                }
+                idx.upsertTerms(terms);
+                terms.forEach(t -> current.put(t.id(), t));
+            }
+            IndexedTerm renamed = new IndexedTerm("T7", "sha256:T7'", List.of(name("T7 c", random)));
+            idx.upsertTerms(List.of(renamed));
+            current.put("T7", renamed);
+            idx.deleteTerms(List.of("T8", "T120"));
+            current.remove("T8");
+            current.remove("T120");
+            assertThat(idx.nearestTerms(unit(random), 0)).isEmpty();
+        }
+
+        try (LuceneVectorIndex reopened = open(dir)) {
+            for (int q = 0; q < 5; q++) {
+                float[] query = unit(random);
+                List<TermHit> exact = current.values().stream()
+                        .flatMap(t -> t.names().stream().map(n -> new TermHit(t.id(), n.text(),
+                                VectorSimilarityFunction.DOT_PRODUCT.compare(query, n.vector()))))
+                        .sorted(Comparator.comparingDouble(h -> -h.score())).limit(10).toList();
+
+                assertThat(reopened.nearestTerms(query, 10)).isEqualTo(exact);
+            }
+            assertThat(reopened.nearestTerms(current.get("T7").names().get(0).vector(), 1)).extracting(TermHit::name)
+                    .containsExactly("T7 c");
+        }
+    }
+
+    @Test
+    void should_start_the_terms_afresh_when_they_were_written_for_the_graph_and_keep_the_articles() throws Exception {
+        Path dir = TestFairrag.newDir("vectors-term-format");
+        try (LuceneVectorIndex first = open(dir)) {
+            first.upsertArticles(ARTICLES.subList(0, 3));
+        }
+        // The term index as the format before this one left it: names with an HNSW graph.
+        try (Directory terms = FSDirectory.open(dir.resolve("terms"));
+             IndexWriter w = new IndexWriter(terms, new IndexWriterConfig())) {
+            Document d = new Document();
+            d.add(new StringField("owner", "D009203", Field.Store.YES));
+            d.add(new KnnFloatVectorField("vector", EMBEDDER.embed("Myocardial Infarction"), VectorSimilarityFunction.DOT_PRODUCT));
+            w.addDocument(d);
+            w.setLiveCommitData(Map.of("fairrag.embedding.model", EMBEDDER.modelName(),
+                    "fairrag.embedding.dimension", Integer.toString(EMBEDDER.dimension()), "fairrag.index.format", "2").entrySet());
+            w.commit();
+        }
+
+        try (LuceneVectorIndex reopened = open(dir)) {
+            assertThat(reopened.termChecksums()).isEmpty();
+            assertThat(reopened.articleCount()).isEqualTo(3);
+        }
+    }
+
+    private static IndexedTerm.Name name(String text, Random random) {
+        return new IndexedTerm.Name(text, unit(random));
+    }
+
+    private static float[] unit(Random random) {
+        float[] v = new float[EMBEDDER.dimension()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = (float) random.nextGaussian();
+        }
+        return Vectors.normalized(v);
     }
 
     private static LuceneVectorIndex open(Path dir) {

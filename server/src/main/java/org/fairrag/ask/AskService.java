@@ -1,0 +1,162 @@
+package org.fairrag.ask;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.jena.query.Query;
+
+/**
+ * Answers questions in plain language from the graph. By default the {@link QuestionParser} reads the
+ * question and the answer comes from a query composed from templates; with a chat model configured,
+ * {@link TextToSparql} writes the query first and the parser is what answers when the model's query
+ * fails. Either way the query runs through {@link ScopedQueries} (the public endpoint's checks, over the
+ * caller's graphs), and the answer shows the query, the interpretation and the objects it found. Blocking.
+ */
+public final class AskService {
+
+    /** Who reads the question: the chat model when one is configured ({@code AUTO}), or as asked. */
+    public enum Method { AUTO, PARSER, LLM }
+
+    /**
+     * An answer. {@code result} is the standard SPARQL 1.1 JSON results object of {@code sparql}; both are
+     * null when the question was not understood.
+     */
+    public record Answer(String question, boolean understood, JsonObject interpretation, String sparql, JsonObject result,
+                         String answer, List<AnswerWriter.AnswerObject> objects, String method, List<String> suggestions) {
+
+        /** Whether the answer shows how it was found: the SPARQL that ran and at least one object's PID. */
+        public boolean showsItsSources() {
+            return sparql != null && objects.stream().anyMatch(o -> o.pid() != null);
+        }
+
+        public JsonObject toJson() {
+            JsonObject json = new JsonObject()
+                    .put("question", question)
+                    .put("understood", understood)
+                    .put("interpretation", interpretation)
+                    .put("sparql", sparql)
+                    .put("result", result)
+                    .put("answer", answer)
+                    .put("objects", new JsonArray(objects.stream().map(AnswerWriter.AnswerObject::toJson).toList()))
+                    .put("method", method);
+            if (!suggestions.isEmpty()) {
+                json.put("suggestions", new JsonArray(suggestions));
+            }
+            return json;
+        }
+    }
+
+    private final QuestionParser parser;
+    private final QueryComposer composer = new QueryComposer();
+    private final AnswerWriter writer;
+    private final ScopedQueries queries;
+    private final TextToSparql llm;
+
+    /** @param llm the text-to-SPARQL path, or null when no chat model is configured */
+    public AskService(QuestionParser parser, ScopedQueries queries, String baseUrl, TextToSparql llm) {
+        this.parser = parser;
+        this.queries = queries;
+        this.writer = new AnswerWriter(baseUrl);
+        this.llm = llm;
+    }
+
+    /** The name of the chat model that writes queries, if one is configured. */
+    public Optional<String> model() {
+        return Optional.ofNullable(llm).map(TextToSparql::model);
+    }
+
+    /**
+     * @param graphs the graphs the caller may see
+     * @throws IllegalArgumentException when {@code method} is LLM and no chat model is configured
+     */
+    public Answer ask(String question, Set<String> graphs, Method method) {
+        if (method == Method.LLM && llm == null) {
+            throw new IllegalArgumentException("no chat model is configured");
+        }
+        if (llm != null && method != Method.PARSER) {
+            Optional<Answer> answer = byModel(question, graphs);
+            if (answer.isPresent()) {
+                return answer.get();
+            }
+        }
+        return byParser(question, graphs);
+    }
+
+    /** The chat model's answer alone, empty when it failed (or none is configured): for the bench. */
+    public Optional<Answer> byModel(String question, Set<String> graphs) {
+        if (llm == null) {
+            return Optional.empty();
+        }
+        return llm.answer(question, graphs).map(a -> new Answer(question, true, a.interpretation(), a.sparql(),
+                a.result(), a.sentence(), writer.objects(a.result(), a.terms(), queries, graphs), "llm:" + llm.model(),
+                List.of()));
+    }
+
+    /** The parser's answer alone: for the bench, and when the model's query fails. */
+    public Answer byParser(String question, Set<String> graphs) {
+        QuestionParser.Parse parse = parser.parse(question, graphs);
+        if (!parse.understood()) {
+            return notUnderstood(question, parse);
+        }
+        Interpretation in = parse.interpretation();
+        Query query = composer.compose(in);
+        String sparql = query.serialize();
+        JsonObject result = queries.run(sparql, graphs);
+        return new Answer(question, true, in.toJson(), sparql, result, writer.sentence(in, result),
+                writer.objects(result, in.linkedTerms(), queries, graphs), "parser", List.of());
+    }
+
+    /** What the parser made of a question, without running anything: for tests of the parser. */
+    QuestionParser.Parse parse(String question, Set<String> graphs) {
+        return parser.parse(question, graphs);
+    }
+
+    /** The query the parser would run for a question, or empty when it does not understand it. */
+    public Optional<String> sparqlFor(String question, Set<String> graphs) {
+        QuestionParser.Parse parse = parser.parse(question, graphs);
+        return parse.understood() ? Optional.of(composer.compose(parse.interpretation()).serialize()) : Optional.empty();
+    }
+
+    private Answer notUnderstood(String question, QuestionParser.Parse parse) {
+        List<String> suggestions = suggestions(parse);
+        StringBuilder text = new StringBuilder("I could not turn this question into a query. ").append(parse.problem());
+        List<String> understood = new ArrayList<>(parse.recognised());
+        parse.terms().forEach(t -> understood.add("\"" + t.text() + "\" as the MeSH term " + t.label()));
+        if (!understood.isEmpty()) {
+            text.append(" I understood ").append(String.join("; ", understood)).append('.');
+        }
+        text.append(" Questions I can answer: ").append(String.join(" ", suggestions));
+        JsonObject interpretation = new JsonObject()
+                .put("problem", parse.problem())
+                .put("recognised", new JsonArray(parse.recognised()))
+                .put("terms", new JsonArray(parse.terms().stream().map(Interpretation::term).toList()));
+        List<AnswerWriter.AnswerObject> objects = parse.terms().stream()
+                .map(t -> new AnswerWriter.AnswerObject(t.pid(), "term", t.id(), t.label())).distinct().toList();
+        return new Answer(question, false, interpretation, null, null, text.toString(), objects, "parser", suggestions);
+    }
+
+    /** Questions close to what was asked that the parser answers, made of what it recognised. */
+    private static List<String> suggestions(QuestionParser.Parse parse) {
+        List<String> out = new ArrayList<>();
+        if (!parse.terms().isEmpty()) {
+            String t = parse.terms().get(0).label();
+            out.add("How many articles are about " + t + "?");
+            out.add("Which journals published articles about " + t + "?");
+            out.add("What are the narrower terms of " + t + "?");
+        } else if (parse.recognised().stream().anyMatch(r -> r.startsWith("the article "))) {
+            String article = parse.recognised().stream().filter(r -> r.startsWith("the article ")).findFirst()
+                    .orElseThrow().substring("the article ".length());
+            out.add("Who are the authors of " + article + "?");
+            out.add("In which journal was " + article + " published?");
+            out.add("What are the MeSH terms of " + article + "?");
+        } else {
+            out.add("How many articles about heart attacks were published since 2015?");
+            out.add("Which journal published the most articles about asthma?");
+            out.add("What is the MeSH identifier of high blood pressure?");
+        }
+        return out;
+    }
+}

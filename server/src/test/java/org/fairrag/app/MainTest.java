@@ -1,0 +1,47 @@
+package org.fairrag.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.concurrent.Callable;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** How the command line ends when a command dies of an error instead of returning. */
+class MainTest {
+
+    @Command(name = "dies")
+    static final class Dies implements Callable<Integer> {
+        private final Error error;
+
+        Dies(Error error) {
+            this.error = error;
+        }
+
+        @Override
+        public Integer call() {
+            throw error;
+        }
+    }
+
+    @Test
+    void should_end_with_status_3_and_say_so_when_a_command_dies_of_an_error() {
+        StringWriter err = new StringWriter();
+        CommandLine cli = new CommandLine(new Dies(new InternalError("a fault occurred in a recent unsafe memory access")))
+                .setErr(new PrintWriter(err, true));
+
+        assertThat(Main.execute(cli, new String[0])).isEqualTo(3);
+        assertThat(err.toString()).startsWith("fairrag: stopped on an error: java.lang.InternalError: a fault occurred");
+    }
+
+    @Test
+    void should_say_how_to_give_more_heap_when_out_of_memory() {
+        StringWriter err = new StringWriter();
+        CommandLine cli = new CommandLine(new Dies(new OutOfMemoryError("Java heap space"))).setErr(new PrintWriter(err, true));
+
+        assertThat(Main.execute(cli, new String[0])).isEqualTo(3);
+        assertThat(err.toString()).startsWith("fairrag: out of memory (Java heap space): give Java more heap");
+    }
+}
