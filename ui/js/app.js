@@ -495,6 +495,7 @@ async function summarize() {
   status.summary.busy(`Summarizing ${articles.length} articles…`);
   let summary = null;
   let count = 0;
+  let previous = null;
   try {
     await postEventStream('/api/summarize', {
       articles: articles.map((a) => a.pid),
@@ -502,7 +503,8 @@ async function summarize() {
       terms: state.selected.filter((t) => !t.exclude).map((t) => t.id),
     }, (event, data) => {
       if (event === 'statement') {
-        statements.append(statementNode(data, byPid));
+        statements.append(...statementNodes(data, previous, byPid));
+        previous = data;
         count++;
         status.summary.busy(`Summarizing… ${count} statement${count === 1 ? '' : 's'} so far.`);
       } else if (event === 'summary') {
@@ -534,10 +536,18 @@ function statementNode(statement, byPid) {
   }));
 }
 
+// A statement, after the heading of the selected term it is about when that differs from the previous one's.
+function statementNodes(statement, previous, byPid) {
+  const heading = statement.term && statement.term.id !== (previous && previous.term && previous.term.id)
+    ? [el('h4', {className: 'term-group'}, statement.term.label)] : [];
+  return [...heading, statementNode(statement, byPid)];
+}
+
 function renderSummary(summary, byPid) {
   render($('#summary-out'),
     el('h3', {}, 'Summary'),
-    el('div', {className: 'statements'}, summary.statements.map((s) => statementNode(s, byPid))),
+    el('div', {className: 'statements'},
+      summary.statements.flatMap((s, i) => statementNodes(s, summary.statements[i - 1], byPid))),
     el('h4', {}, 'Sources'),
     el('ol', {className: 'sources'}, summary.sources.map((pid) => el('li', {},
       el('a', {href: pidPath(pid)}, (byPid.get(pid) || {title: pid}).title)))),
@@ -553,10 +563,12 @@ function renderSummary(summary, byPid) {
 function markdown(summary, byPid) {
   const lines = ['# Summary', ''];
   if (summary.prompt) lines.push(...summary.prompt.trim().split('\n').map((l) => '> ' + l), '');
-  for (const s of summary.statements) {
+  summary.statements.forEach((s, i) => {
+    const previous = summary.statements[i - 1];
+    if (s.term && s.term.id !== (previous && previous.term && previous.term.id)) lines.push(`### ${s.term.label}`, '');
     const cites = s.cites.map((pid) => `[${(byPid.get(pid) || {n: '?'}).n}](${pid})`).join(' ');
     lines.push(`${s.text} ${cites}`.trim(), '');
-  }
+  });
   lines.push('## Sources', '');
   summary.sources.forEach((pid, i) => lines.push(`${i + 1}. ${(byPid.get(pid) || {title: pid}).title} <${pid}>`));
   lines.push('', `Summary: <${summary.pid}> · made by ${summary.model} · ${summary.created}`, '');

@@ -28,6 +28,7 @@ import org.fairrag.generate.ChatModels;
 import org.fairrag.generate.ChatSummarizer;
 import org.fairrag.generate.ExtractiveSummarizer;
 import org.fairrag.generate.Prompts;
+import org.fairrag.generate.SentenceRoleClassifier;
 import org.fairrag.generate.Summarizer;
 import org.fairrag.generate.SummaryService;
 import org.fairrag.ask.AskService;
@@ -131,7 +132,9 @@ public final class HttpServerLauncher {
         }
         Embedder embedder = fairrag.embedder().orElseGet(() -> LangChainEmbedder.create(fairrag.config().embedding()));
         return new ExtractiveSummarizer(embedder::embedAll, embedder.modelName(),
-                pid -> fairrag.vectorIndex().map(index -> index.chunks(pid)).orElse(List.of()), pool);
+                pid -> fairrag.vectorIndex().map(index -> index.chunks(pid)).orElse(List.of()), pool,
+                SentenceRoleClassifier.bundledFor(embedder.modelName(), embedder.dimension()),
+                ExtractiveSummarizer.Method.FINDINGS);
     }
 
     /** Filtering inside retrieval: the search with the term selection as its filter, over the caller's access levels. */

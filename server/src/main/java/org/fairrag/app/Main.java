@@ -24,13 +24,13 @@ import picocli.CommandLine.Parameters;
 
 /**
  * The {@code fairrag} command line: {@code serve} (the default), {@code ingest}, {@code info}, {@code check},
- * {@code annotate}, {@code bench}, {@code pid tombstone} and {@code apikey}. Every command that opens the stores closes them
+ * {@code annotate}, {@code bench}, {@code train}, {@code pid tombstone} and {@code apikey}. Every command that opens the stores closes them
  * when the process is told to stop (the instance's shutdown hook).
  */
 @Command(name = "fairrag", mixinStandardHelpOptions = true, version = "fairrag 0.1.0",
         description = "FAIR Graph-RAG server for biomedical literature.",
         subcommands = {Main.Serve.class, Main.Ingest.class, Main.Info.class, CheckCommand.class, AnnotateCommand.class, RelationsCommand.class,
-                BenchCommand.class, PidCommand.class, ApiKeyCommand.class, DemoVectorsCommand.class})
+                BenchCommand.class, TrainCommand.class, PidCommand.class, ApiKeyCommand.class, DemoVectorsCommand.class})
 public final class Main implements Callable<Integer> {
 
     private static final Logger LOG = LoggerFactory.getLogger(Main.class);

@@ -19,7 +19,11 @@ public final class Checksums {
     private Checksums() {}
 
     public static String of(String text) {
-        return "sha256:" + HexFormat.of().formatHex(PidScheme.sha256(text.getBytes(StandardCharsets.UTF_8)));
+        return of(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    public static String of(byte[] bytes) {
+        return "sha256:" + HexFormat.of().formatHex(PidScheme.sha256(bytes));
     }
 
     /**

@@ -1,27 +1,32 @@
 package org.fairrag.generate;
 
 import io.vertx.core.Future;
-import java.text.BreakIterator;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
-import java.util.Map;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.fairrag.work.WorkerPool;
 import org.fairrag.vectors.IndexedChunk;
 
 /**
- * The summary that needs no language model: sentences of the chosen abstracts ranked by similarity to
- * the request and the selected terms, chosen by maximal marginal relevance so that they are relevant
- * and not redundant, near-duplicates merged into one statement citing every article that says it, and
- * ordered by article and position so the summary reads in a sensible order. Only the given articles
- * are ever used.
+ * The summary that needs no language model: sentences of the chosen abstracts, near-duplicates merged
+ * into one statement citing every article that says it. Only the given articles are ever used.
+ *
+ * <p>{@link Method#FINDINGS} (the default) prefers what the studies found: a sentence's relevance to the
+ * request and the selected terms is raised by the probability that it reports results or conclusions
+ * (its section label in a structured abstract, else the {@link SentenceRoleClassifier}). With at most
+ * {@value #CITE_EVERY_ARTICLE_UP_TO} articles, every article is cited at least once. Statements are
+ * grouped by the selected term they are about (in the order the terms were selected) and, within a group,
+ * the strongest comes first. {@link Method#RELEVANCE} is the summarizer as it was before: relevance
+ * alone, ordered by article and position; {@code bench summarize} compares the two.
  *
  * <p>The chunk vectors kept by the vector index are reused twice: chunks far less relevant than the
  * best are not split into sentences at all (so a summary of many articles embeds a few dozen
@@ -29,23 +34,43 @@ import org.fairrag.vectors.IndexedChunk;
  */
 public final class ExtractiveSummarizer implements Summarizer {
 
+    /** How sentences are chosen and ordered. */
+    public enum Method {
+        /** Relevance and maximal marginal relevance, ordered by article and position (the summarizer before roles). */
+        RELEVANCE("extractive-mmr"),
+        /** Findings that answer the request first, every article heard, grouped by selected term. */
+        FINDINGS("extractive-findings");
+
+        final String modelName;
+
+        Method(String modelName) {
+            this.modelName = modelName;
+        }
+    }
+
     /** Weight of relevance against novelty in maximal marginal relevance. */
     static final double LAMBDA = 0.7;
     /** Sentences more similar than this say the same thing. */
     static final double DUPLICATE = 0.9;
-    static final int MIN_WORDS = 6;
+    /** Shorter sentences are not stated. */
+    public static final int MIN_WORDS = 6;
     /** Chunks whose similarity to the request is this far below the best chunk's are skipped. */
     static final double CHUNK_MARGIN = 0.2;
     static final int MAX_CHUNKS = 24;
     /** Weight of the chunk's similarity in a sentence's relevance. */
     static final double CHUNK_WEIGHT = 0.2;
+    /** Up to this many articles, each is cited at least once. */
+    public static final int CITE_EVERY_ARTICLE_UP_TO = 10;
 
-    private static final Pattern SECTION_LABEL = Pattern.compile("^(?:[A-Z][A-Z /&-]{2,40}):\\s*");
     private static final Pattern WORD = Pattern.compile("\\p{L}+");
     private static final Pattern SPACES = Pattern.compile("\\s+");
+    private static final double[] UNKNOWN_ROLE = uniform();
 
     private final Function<List<String>, List<float[]>> embed;
     private final Function<String, List<IndexedChunk>> chunksOf;
+    private final Optional<SentenceRoleClassifier> roles;
+    private final Method method;
+    private final Weights weights;
     private final String modelName;
     private final WorkerPool pool;
 
@@ -53,12 +78,35 @@ public final class ExtractiveSummarizer implements Summarizer {
      * @param embed     embeds a batch of texts (unit-length or not; cosine is used)
      * @param embedding the embedding model's name, recorded in the summary's provenance
      * @param chunksOf  the indexed chunks of an article with their vectors, empty when not indexed
+     * @param roles     the sentence-role classifier fitted for this embedding model; empty: roles only from
+     *                  section labels
      */
     public ExtractiveSummarizer(Function<List<String>, List<float[]>> embed, String embedding,
-                                Function<String, List<IndexedChunk>> chunksOf, WorkerPool pool) {
+                                Function<String, List<IndexedChunk>> chunksOf, WorkerPool pool,
+                                Optional<SentenceRoleClassifier> roles, Method method) {
+        this(embed, embedding, chunksOf, pool, roles, method, Weights.DEFAULT);
+    }
+
+    /**
+     * What adds to a sentence's relevance in {@link Method#FINDINGS}: the probability of each role (in
+     * {@link SentenceRole} order) times its weight, and its similarity to its article's centroid (how
+     * central it is to what the article says) times {@code centrality}. Chosen on PubMedQA's even PMIDs
+     * ({@code bench summarize}): conclusions raised most (as served, they then come first), methods lowered.
+     */
+    record Weights(double[] roles, double centrality) {
+        static final Weights DEFAULT = new Weights(new double[] {0, -0.1, 0.05, 0.2}, 0.5);
+    }
+
+    ExtractiveSummarizer(Function<List<String>, List<float[]>> embed, String embedding,
+                         Function<String, List<IndexedChunk>> chunksOf, WorkerPool pool,
+                         Optional<SentenceRoleClassifier> roles, Method method, Weights weights) {
+        this.weights = weights;
         this.embed = embed;
         this.chunksOf = chunksOf;
-        this.modelName = "extractive-mmr (" + embedding + ")";
+        this.roles = roles;
+        this.method = method;
+        this.modelName = method.modelName + " (" + embedding + (method == Method.RELEVANCE ? ""
+                : ", " + roles.map(SentenceRoleClassifier::identity).orElse("section labels only")) + ")";
         this.pool = pool;
     }
 
@@ -78,46 +126,120 @@ public final class ExtractiveSummarizer implements Summarizer {
         });
     }
 
-    /** A candidate sentence: its text, its article's citation number and its position in the abstract. */
-    private record Sentence(String text, SourceArticle source, int position) {}
+    /** A candidate sentence: its article, its position among the article's candidates, and where it lies in the abstract. */
+    private record Candidate(String text, SourceArticle source, int position, AbstractSentences.Sentence sentence) {}
 
-    List<Statement> select(SummaryInput input) {
+    /** A chosen sentence and the articles that say it (its own first). */
+    record Pick(int sentence, Set<Integer> articles) {}
+
+    /** The statements of a summary of {@code input}, in order (blocking: embeds). */
+    public List<Statement> select(SummaryInput input) {
         String query = input.termLabels().isEmpty() ? input.prompt()
                 : input.prompt() + " " + String.join(", ", input.termLabels());
         float[] q = embed.apply(List.of(query)).get(0);
-        List<Sentence> sentences = new ArrayList<>();
+        List<Candidate> sentences = new ArrayList<>();
         List<Double> chunkRelevance = new ArrayList<>();
-        relevantSentences(input.sources(), q, sentences, chunkRelevance);
+        int mustCite = method == Method.FINDINGS && input.sources().size() <= CITE_EVERY_ARTICLE_UP_TO
+                ? input.sources().size() : 0;
+        relevantSentences(input.sources(), q, mustCite > 0, sentences, chunkRelevance);
         if (sentences.isEmpty()) {
             return fallback(input);
         }
-        List<float[]> vectors = new ArrayList<>(sentences.size() + 1);
-        vectors.add(q);
-        vectors.addAll(embed.apply(sentences.stream().map(Sentence::text).toList()));
+        boolean grouped = method == Method.FINDINGS && !input.terms().isEmpty();
+        List<String> texts = new ArrayList<>(sentences.stream().map(Candidate::text).toList());
+        if (grouped) {
+            texts.addAll(input.termLabels());
+        }
+        List<float[]> embedded = embed.apply(texts);
         int n = sentences.size();
+        float[][] vectors = embedded.subList(0, n).toArray(float[][]::new);
         double[] relevance = new double[n];
         for (int i = 0; i < n; i++) {
-            double own = cosine(q, vectors.get(i + 1));
+            double own = cosine(q, vectors[i]);
             Double chunk = chunkRelevance.get(i);
             relevance[i] = chunk == null ? own : (1 - CHUNK_WEIGHT) * own + CHUNK_WEIGHT * chunk;
         }
-
+        int[] article = sentences.stream().mapToInt(s -> s.source().number() - 1).toArray();
         int budget = Math.min(n, Math.max(3, Math.min(10, 2 + input.sources().size())));
-        List<Integer> chosen = new ArrayList<>();
-        List<Set<SourceArticle>> citations = new ArrayList<>();
+
+        if (method == Method.RELEVANCE) {
+            List<Pick> picks = choose(relevance, vectors, article, 0, budget);
+            picks.sort(Comparator.comparingInt((Pick p) -> sentences.get(p.sentence()).source().number())
+                    .thenComparingInt(p -> sentences.get(p.sentence()).position()));
+            return statements(picks, sentences, input, null);
+        }
+
+        float[][] centroids = centroids(vectors, article, input.sources().size());
+        double[] score = new double[n];
+        for (int i = 0; i < n; i++) {
+            double[] p = roleProbabilities(sentences.get(i).sentence(), vectors[i]);
+            score[i] = relevance[i] + weights.centrality() * cosine(vectors[i], centroids[article[i]]);
+            for (int k = 0; k < p.length; k++) {
+                score[i] += weights.roles()[k] * p[k];
+            }
+        }
+        List<Pick> picks = choose(score, vectors, article, mustCite, budget);
+        int[] termOf = new int[n];
+        if (grouped) {
+            float[][] termVectors = embedded.subList(n, embedded.size()).toArray(float[][]::new);
+            for (Pick p : picks) {
+                termOf[p.sentence()] = termAbout(sentences.get(p.sentence()).text(), vectors[p.sentence()], input.terms(),
+                        termVectors);
+            }
+        }
+        List<Pick> ordered = grouped(picks, termOf, score);
+        return statements(ordered, sentences, input, grouped ? termOf : null);
+    }
+
+    /** The mean vector of each article's candidate sentences. */
+    private static float[][] centroids(float[][] vectors, int[] article, int articles) {
+        float[][] out = new float[articles][vectors[0].length];
+        for (int i = 0; i < vectors.length; i++) {
+            for (int d = 0; d < vectors[i].length; d++) {
+                out[article[i]][d] += vectors[i][d];
+            }
+        }
+        return out;
+    }
+
+    /** The role probabilities of a sentence: its section's label when it names one, else the classifier's. */
+    private double[] roleProbabilities(AbstractSentences.Sentence sentence, float[] vector) {
+        if (sentence.section().isPresent()) {
+            double[] p = new double[SentenceRole.values().length];
+            p[sentence.section().get().ordinal()] = 1;
+            return p;
+        }
+        return roles.map(c -> c.probabilities(vector, sentence.index(), sentence.count())).orElse(UNKNOWN_ROLE);
+    }
+
+    /**
+     * Chooses up to {@code budget} sentences by maximal marginal relevance over {@code score}; while one of
+     * the first {@code mustCite} articles is not yet cited, only sentences of uncited articles compete. A
+     * chosen sentence takes its unchosen near-duplicates with it: their articles join its citations.
+     *
+     * @param article the article (from 0) of each sentence
+     */
+    static List<Pick> choose(double[] score, float[][] vectors, int[] article, int mustCite, int budget) {
+        int n = score.length;
         boolean[] used = new boolean[n];
-        while (chosen.size() < budget) {
+        Set<Integer> cited = new LinkedHashSet<>();
+        List<Pick> picks = new ArrayList<>();
+        while (picks.size() < budget) {
+            boolean covering = false;
+            for (int i = 0; i < n && !covering; i++) {
+                covering = !used[i] && article[i] < mustCite && !cited.contains(article[i]);
+            }
             int best = -1;
             double bestScore = Double.NEGATIVE_INFINITY;
             for (int i = 0; i < n; i++) {
-                if (used[i]) {
+                if (used[i] || covering && (article[i] >= mustCite || cited.contains(article[i]))) {
                     continue;
                 }
                 double redundancy = 0;
-                for (int c : chosen) {
-                    redundancy = Math.max(redundancy, cosine(vectors.get(i + 1), vectors.get(c + 1)));
+                for (Pick p : picks) {
+                    redundancy = Math.max(redundancy, cosine(vectors[i], vectors[p.sentence()]));
                 }
-                double mmr = LAMBDA * relevance[i] - (1 - LAMBDA) * redundancy;
+                double mmr = LAMBDA * score[i] - (1 - LAMBDA) * redundancy;
                 if (mmr > bestScore) {
                     bestScore = mmr;
                     best = i;
@@ -127,51 +249,89 @@ public final class ExtractiveSummarizer implements Summarizer {
                 break;
             }
             used[best] = true;
-            chosen.add(best);
-            Set<SourceArticle> cites = new LinkedHashSet<>();
-            cites.add(sentences.get(best).source());
+            Set<Integer> articles = new LinkedHashSet<>();
+            articles.add(article[best]);
             // Near-duplicates from other articles are not repeated: they add their article to the citations.
             for (int i = 0; i < n; i++) {
-                if (!used[i] && cosine(vectors.get(i + 1), vectors.get(best + 1)) >= DUPLICATE) {
+                if (!used[i] && cosine(vectors[i], vectors[best]) >= DUPLICATE) {
                     used[i] = true;
-                    cites.add(sentences.get(i).source());
+                    articles.add(article[i]);
                 }
             }
-            citations.add(cites);
+            cited.addAll(articles);
+            picks.add(new Pick(best, articles));
         }
+        return picks;
+    }
 
-        List<Integer> order = new ArrayList<>();
-        for (int i = 0; i < chosen.size(); i++) {
-            order.add(i);
+    /**
+     * The selected term a sentence is about (its index): among the terms it names (preferred name or another
+     * name, as whole words, perhaps plural), else among all, the one whose name is nearest in meaning.
+     */
+    static int termAbout(String text, float[] vector, List<SelectedTerm> terms, float[][] termVectors) {
+        List<Integer> named = new ArrayList<>();
+        for (int t = 0; t < terms.size(); t++) {
+            if (names(terms.get(t)).matcher(text).find()) {
+                named.add(t);
+            }
         }
-        order.sort(Comparator.comparingInt((Integer i) -> sentences.get(chosen.get(i)).source().number())
-                .thenComparingInt(i -> sentences.get(chosen.get(i)).position()));
+        List<Integer> among = named.isEmpty() ? java.util.stream.IntStream.range(0, terms.size()).boxed().toList() : named;
+        int best = among.get(0);
+        for (int t : among) {
+            if (cosine(vector, termVectors[t]) > cosine(vector, termVectors[best])) {
+                best = t;
+            }
+        }
+        return best;
+    }
+
+    private static Pattern names(SelectedTerm term) {
+        List<String> names = new ArrayList<>();
+        names.add(term.label());
+        names.addAll(term.altLabels());
+        return Pattern.compile(names.stream().map(Pattern::quote).collect(Collectors.joining("|", "(?i)(?<![\\p{L}\\p{N}])(?:",
+                ")(?:e?s)?(?![\\p{L}\\p{N}])")));
+    }
+
+    /** The picks grouped by term (in the terms' order), the highest score first within a group. */
+    static List<Pick> grouped(List<Pick> picks, int[] termOf, double[] score) {
+        List<Pick> out = new ArrayList<>(picks);
+        out.sort(Comparator.comparingInt((Pick p) -> termOf[p.sentence()])
+                .thenComparing(Comparator.comparingDouble((Pick p) -> score[p.sentence()]).reversed()));
+        return out;
+    }
+
+    private static List<Statement> statements(List<Pick> picks, List<Candidate> sentences, SummaryInput input, int[] termOf) {
         List<Statement> out = new ArrayList<>();
-        for (int i : order) {
-            Sentence s = sentences.get(chosen.get(i));
-            List<SourceArticle> cites = new ArrayList<>(citations.get(i));
-            cites.sort(Comparator.comparingInt(SourceArticle::number));
-            out.add(new Statement(s.text(), cites.stream().map(SourceArticle::pid).toList()));
+        for (Pick p : picks) {
+            List<String> cites = p.articles().stream().sorted().map(a -> input.sources().get(a).pid()).toList();
+            String term = termOf == null ? null : input.terms().get(termOf[p.sentence()]).id();
+            out.add(new Statement(sentences.get(p.sentence()).text(), cites, term));
         }
         return out;
     }
 
     /**
      * The candidate sentences, each with the relevance of the chunk it lies in (null when the article's
-     * chunks are not indexed). Sentences of chunks well below the best chunk are left out.
+     * chunks are not indexed). Sentences of chunks well below the best chunk are left out, unless
+     * {@code everyArticle} and the chunk is its article's most relevant.
      */
-    private void relevantSentences(List<SourceArticle> sources, float[] q, List<Sentence> out, List<Double> chunkOut) {
+    private void relevantSentences(List<SourceArticle> sources, float[] q, boolean everyArticle, List<Candidate> out,
+                                   List<Double> chunkOut) {
         Map<String, List<IndexedChunk>> chunks = new HashMap<>();
+        Map<String, IndexedChunk> bestOf = new HashMap<>();
         List<Double> all = new ArrayList<>();
         for (SourceArticle a : sources) {
             List<IndexedChunk> c = chunksOf.apply(a.pid());
             chunks.put(a.pid(), c);
             c.forEach(chunk -> all.add(cosine(q, chunk.vector())));
+            c.stream().max(Comparator.comparingDouble(chunk -> cosine(q, chunk.vector())))
+                    .ifPresent(best -> bestOf.put(a.pid(), best));
         }
         all.sort(Comparator.reverseOrder());
         double floor = all.isEmpty() ? Double.NEGATIVE_INFINITY
                 : Math.max(all.get(0) - CHUNK_MARGIN, all.get(Math.min(all.size(), MAX_CHUNKS) - 1));
-        for (Sentence s : sentences(sources)) {
+        for (Candidate s : sentences(sources)) {
             List<IndexedChunk> articleChunks = chunks.get(s.source().pid());
             if (articleChunks.isEmpty()) {
                 out.add(s);
@@ -182,7 +342,7 @@ public final class ExtractiveSummarizer implements Summarizer {
             IndexedChunk home = articleChunks.stream().filter(c -> normalised(c.text()).contains(key)).findFirst()
                     .orElse(null);
             double relevance = home == null ? Double.NaN : cosine(q, home.vector());
-            if (home == null || relevance >= floor) {
+            if (home == null || relevance >= floor || everyArticle && home == bestOf.get(s.source().pid())) {
                 out.add(s);
                 chunkOut.add(home == null ? null : relevance);
             }
@@ -204,23 +364,22 @@ public final class ExtractiveSummarizer implements Summarizer {
         return out;
     }
 
-    static List<Sentence> sentences(List<SourceArticle> sources) {
-        List<Sentence> out = new ArrayList<>();
-        BreakIterator it = BreakIterator.getSentenceInstance(Locale.ENGLISH);
+    private static List<Candidate> sentences(List<SourceArticle> sources) {
+        List<Candidate> out = new ArrayList<>();
         for (SourceArticle a : sources) {
-            if (a.abstractText() == null) {
-                continue;
-            }
-            it.setText(a.abstractText());
             int position = 0;
-            for (int start = it.first(), end = it.next(); end != BreakIterator.DONE; start = end, end = it.next()) {
-                String text = SECTION_LABEL.matcher(a.abstractText().substring(start, end).strip()).replaceFirst("");
-                if (WORD.matcher(text).results().count() >= MIN_WORDS) {
-                    out.add(new Sentence(text, a, position++));
+            for (AbstractSentences.Sentence s : AbstractSentences.of(a.abstractText())) {
+                if (words(s.text()) >= MIN_WORDS) {
+                    out.add(new Candidate(s.text(), a, position++, s));
                 }
             }
         }
         return out;
+    }
+
+    /** How many words (runs of letters) a text has. */
+    public static long words(String text) {
+        return WORD.matcher(text).results().count();
     }
 
     static double cosine(float[] a, float[] b) {
@@ -231,5 +390,11 @@ public final class ExtractiveSummarizer implements Summarizer {
             nb += b[i] * b[i];
         }
         return na == 0 || nb == 0 ? 0 : dot / Math.sqrt(na * nb);
+    }
+
+    private static double[] uniform() {
+        double[] p = new double[SentenceRole.values().length];
+        java.util.Arrays.fill(p, 1.0 / p.length);
+        return p;
     }
 }

@@ -4,13 +4,24 @@ import dev.langchain4j.model.input.PromptTemplate;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /** The prompt templates shipped in {@code prompts/}, read from the jar. */
 public final class Prompts {
 
     private static final String DIR = "/fairrag/prompts/";
+    static final int MAX_OTHER_NAMES = 8;
+    private static final Set<String> CONNECTIVES = Set.of("of", "the", "and", "in", "a", "an", "for", "with");
+    private static final Pattern NOT_WORD = Pattern.compile("[^\\p{L}\\p{N}]+");
 
     private final String defaultSummaryPrompt;
     private final String summarizeSystem;
@@ -56,15 +67,48 @@ public final class Prompts {
         return summarizeSystem;
     }
 
-    /** The user message: the request and the numbered abstracts. */
+    /** The user message: the request with the selected terms and their other names, and the numbered abstracts. */
     public String summarizeUser(SummaryInput input) {
         StringBuilder sources = new StringBuilder();
         for (SourceArticle s : input.sources()) {
             sources.append('[').append(s.number()).append("] ").append(s.text().replace('\n', ' ')).append("\n\n");
         }
-        String prompt = input.termLabels().isEmpty() ? input.prompt()
-                : input.prompt() + "\nSelected topics: " + String.join("; ", input.termLabels()) + ".";
+        String prompt = input.terms().isEmpty() ? input.prompt() : input.prompt() + "\nSelected topics: "
+                + input.terms().stream().map(Prompts::topic).collect(Collectors.joining("; ")) + ".";
         return summarizeUser.apply(Map.of("prompt", prompt, "sources", sources.toString().strip())).text();
+    }
+
+    /** A selected term as the model reads it: {@code Mouth Neoplasms (also called: Mouth Cancer, Oral Cancer)}. */
+    static String topic(SelectedTerm term) {
+        List<String> others = otherNames(term);
+        return others.isEmpty() ? term.label() : term.label() + " (also called: " + String.join(", ", others) + ")";
+    }
+
+    /**
+     * The term's other names, at most {@link #MAX_OTHER_NAMES}, uninverted names first, leaving out those made
+     * of the same words as a name already given: MeSH lists inverted ({@code Neoplasms, Mouth}), singular and
+     * plural forms as entry terms.
+     */
+    static List<String> otherNames(SelectedTerm term) {
+        Set<Set<String>> seen = new HashSet<>();
+        seen.add(words(term.label()));
+        List<String> names = new ArrayList<>(term.altLabels());
+        names.sort(Comparator.comparing(name -> name.contains(", ")));
+        List<String> out = new ArrayList<>();
+        for (String name : names) {
+            if (out.size() < MAX_OTHER_NAMES && seen.add(words(name))) {
+                out.add(name);
+            }
+        }
+        return out;
+    }
+
+    /** The words of a name as compared: lower case, singular, without connectives. */
+    private static Set<String> words(String name) {
+        return Arrays.stream(NOT_WORD.split(name.toLowerCase(Locale.ROOT)))
+                .filter(w -> !w.isEmpty() && !CONNECTIVES.contains(w))
+                .map(w -> w.length() > 3 && w.endsWith("s") ? w.substring(0, w.length() - 1) : w)
+                .collect(Collectors.toSet());
     }
 
     /** The text of a prompt file shipped in {@code prompts/}. */

@@ -4,12 +4,17 @@ import java.util.List;
 
 /**
  * What a summarizer works from: the user's request, the chosen articles (numbered from 1 in this order)
- * and the labels of the vocabulary terms the user selected, which focus the summary.
+ * and the vocabulary terms the user selected, which focus the summary and group its statements.
  */
-public record SummaryInput(String prompt, List<SourceArticle> sources, List<String> termLabels) {
+public record SummaryInput(String prompt, List<SourceArticle> sources, List<SelectedTerm> terms) {
 
     public SummaryInput {
         sources = List.copyOf(sources);
-        termLabels = List.copyOf(termLabels);
+        terms = List.copyOf(terms);
+    }
+
+    /** The preferred names of the selected terms, in order. */
+    public List<String> termLabels() {
+        return terms.stream().map(SelectedTerm::label).toList();
     }
 }

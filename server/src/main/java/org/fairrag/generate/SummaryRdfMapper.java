@@ -12,7 +12,7 @@ import org.apache.jena.vocabulary.RDF;
 /**
  * The RDF description of a summary FDO: a {@code fr:Summary} ({@code schema:CreativeWork},
  * {@code prov:Entity}) with its text, request, model, one {@code <pid#statement-n>} part per statement
- * citing its articles, and {@code prov:wasDerivedFrom} every source. Its licences are those of its
+ * citing its articles (with {@code dct:subject} the selected term it is about), and {@code prov:wasDerivedFrom} every source. Its licences are those of its
  * sources, whose sentences it may quote.
  */
 final class SummaryRdfMapper {
@@ -48,6 +48,9 @@ final class SummaryRdfMapper {
                     .addProperty(TEXT, st.text())
                     .addLiteral(POSITION, integer(position));
             st.cites().forEach(pid -> part.addProperty(CITATION, m.createResource(pid)));
+            if (st.term() != null) {
+                s.term(st.term()).ifPresent(t -> part.addProperty(DCT_SUBJECT, m.createResource(t.pid())));
+            }
             r.addProperty(HAS_PART, part);
             position++;
         }

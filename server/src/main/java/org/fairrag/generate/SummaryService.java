@@ -126,7 +126,7 @@ public final class SummaryService {
         cancellation.check();
         String id = idFor(input);
         Summary summary = new Summary(publisher.pidUrl(id), input.prompt(), outcome.statements(), input.sources(),
-                summarizer.model(), Instant.now(), outcome.repairs());
+                input.terms(), summarizer.model(), Instant.now(), outcome.repairs());
         boolean restricted = input.sources().stream().anyMatch(s -> "restricted".equals(s.accessLevel()));
         String access = restricted ? "restricted" : "public";
         // Answered as it was stored, so that the same request gets the same answer later.
@@ -148,6 +148,7 @@ public final class SummaryService {
         QuerySolution first = rows.get(0);
         Map<Integer, String> texts = new TreeMap<>();
         Map<Integer, List<String>> cites = new LinkedHashMap<>();
+        Map<Integer, String> terms = new HashMap<>();
         for (QuerySolution row : rows) {
             if (row.contains("position")) {
                 int position = row.getLiteral("position").getInt();
@@ -156,11 +157,17 @@ public final class SummaryService {
                 if (row.contains("cited") && !cited.contains(row.getResource("cited").getURI())) {
                     cited.add(row.getResource("cited").getURI());
                 }
+                if (row.contains("subject")) {
+                    String termPid = row.getResource("subject").getURI();
+                    input.terms().stream().filter(t -> t.pid().equals(termPid)).findFirst()
+                            .ifPresent(t -> terms.put(position, t.id()));
+                }
             }
         }
         List<Statement> statements = new ArrayList<>();
-        texts.forEach((position, text) -> statements.add(new Statement(text, orderedBySource(cites.get(position), input))));
-        return Optional.of(new Summary(pid, first.getLiteral("prompt").getString(), statements, input.sources(),
+        texts.forEach((position, text) -> statements.add(new Statement(text, orderedBySource(cites.get(position), input),
+                terms.get(position))));
+        return Optional.of(new Summary(pid, first.getLiteral("prompt").getString(), statements, input.sources(), input.terms(),
                 first.getLiteral("model").getString(), Instant.parse(first.getLiteral("created").getLexicalForm()),
                 repairs));
     }

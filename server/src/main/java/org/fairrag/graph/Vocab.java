@@ -120,6 +120,7 @@ public final class Vocab {
     public static final Property DCT_MODIFIED = p(DCT, "modified");
     public static final Property DCT_PUBLISHER = p(DCT, "publisher");
     public static final Property DCT_SOURCE = p(DCT, "source");
+    public static final Property DCT_SUBJECT = p(DCT, "subject");
     public static final Property DCT_ACCESS_RIGHTS = p(DCT, "accessRights");
     public static final Property DCT_CONFORMS_TO = p(DCT, "conformsTo");
     public static final Property DCT_IS_PART_OF = p(DCT, "isPartOf");

@@ -14,12 +14,12 @@ import java.util.function.Supplier;
 import org.fairrag.filter.TermSelection;
 import org.fairrag.generate.Cancellation;
 import org.fairrag.generate.Prompts;
+import org.fairrag.generate.SelectedTerm;
 import org.fairrag.generate.SourceArticle;
 import org.fairrag.generate.Statement;
 import org.fairrag.generate.Summary;
 import org.fairrag.generate.SummaryInput;
 import org.fairrag.generate.SummaryService;
-import org.fairrag.vocab.Term;
 import org.fairrag.vocab.VocabularyIndex;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -72,8 +72,9 @@ public final class SummarizeHandler {
         String typed = TextInput.prose(body.string("prompt", MAX_PROMPT));
         String prompt = typed.isEmpty() ? prompts.defaultSummaryPrompt() : typed;
         VocabularyIndex vocab = vocabulary.get();
-        List<String> labels = TermSelection.validated(body.strings("terms", TermSelection.MAX_TERMS), null, false,
-                List.of(), vocab).terms().stream().map(id -> vocab.byId(id).map(Term::label).orElseThrow()).toList();
+        List<SelectedTerm> terms = TermSelection.validated(body.strings("terms", TermSelection.MAX_TERMS), null, false,
+                List.of(), vocab).terms().stream().map(id -> vocab.byId(id).orElseThrow())
+                .map(t -> new SelectedTerm(t.id(), t.pid(), t.label(), t.altLabels())).toList();
         boolean stream = accepts(ctx, "text/event-stream");
         Cancellation cancellation = new Cancellation();
         ctx.response().closeHandler(v -> {
@@ -82,7 +83,7 @@ public final class SummarizeHandler {
             }
         });
         summaries.sources(pids, visibleGraphs.apply(ctx))
-                .map(sources -> new SummaryInput(prompt, sources, labels))
+                .map(sources -> new SummaryInput(prompt, sources, terms))
                 .compose(input -> summaries.published(input).map(published -> new Request(input, published)))
                 .onFailure(ctx::fail)
                 .onSuccess(request -> {
@@ -129,7 +130,7 @@ public final class SummarizeHandler {
             return;
         }
         HttpServerResponse response = startEvents(ctx, summary.sources().size());
-        summary.statements().forEach(s -> event(response, "statement", toJson(s)));
+        summary.statements().forEach(s -> event(response, "statement", toJson(s, summary.terms())));
         event(response, "summary", toJson(summary));
         response.end();
     }
@@ -137,7 +138,8 @@ public final class SummarizeHandler {
     private void stream(RoutingContext ctx, SummaryInput input, Cancellation cancellation) {
         HttpServerResponse response = startEvents(ctx, input.sources().size());
         Context context = ctx.vertx().getOrCreateContext();
-        summaries.summarize(input, statement -> context.runOnContext(v -> event(response, "statement", toJson(statement))),
+        summaries.summarize(input, statement -> context.runOnContext(v -> event(response, "statement",
+                                toJson(statement, input.terms()))),
                         cancellation)
                 .onComplete(ar -> context.runOnContext(v -> {
                     if (ar.succeeded()) {
@@ -192,13 +194,17 @@ public final class SummarizeHandler {
         return accept != null && accept.contains(type);
     }
 
-    static JsonObject toJson(Statement s) {
-        return new JsonObject().put("text", s.text()).put("cites", new JsonArray(s.cites()));
+    /** A statement: its text, the PIDs it cites and, when terms were selected, the term it is about. */
+    static JsonObject toJson(Statement s, List<SelectedTerm> terms) {
+        JsonObject json = new JsonObject().put("text", s.text()).put("cites", new JsonArray(s.cites()));
+        terms.stream().filter(t -> t.id().equals(s.term())).findFirst()
+                .ifPresent(t -> json.put("term", new JsonObject().put("id", t.id()).put("label", t.label())));
+        return json;
     }
 
     static JsonObject toJson(Summary s) {
         JsonArray statements = new JsonArray();
-        s.statements().forEach(st -> statements.add(toJson(st)));
+        s.statements().forEach(st -> statements.add(toJson(st, s.terms())));
         return new JsonObject()
                 .put("pid", s.pid())
                 .put("text", s.text())

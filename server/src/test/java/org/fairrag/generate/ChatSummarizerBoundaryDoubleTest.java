@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The chat-model path of {@code /api/summarize} against a local OpenAI-compatible test server started
- * by the test: a boundary double standing in for a remote model that cannot run here. Each test asks
+ * by the test: a boundary double standing in for a remote model that cannot run here (the instance holds
+ * MeSH, so that selected terms and their entry terms reach the prompt). Each test asks
  * with a prompt of its own, since an identical request is answered with the summary already published.
  */
 class ChatSummarizerBoundaryDoubleTest {
@@ -47,6 +48,7 @@ class ChatSummarizerBoundaryDoubleTest {
                         Optional.of("sk-test"), Duration.ofSeconds(3)))
                 .build();
         fairrag = TestFairrag.open(config);
+        TestFairrag.loadMesh(fairrag);
         fairrag.ingest(SourceFile.of(TestFairrag.resource("/samples/xml/netsynergy_pubmed21n1002.xml.gz")),
                 ArticleIngest.Options.DEFAULT, IngestProgress.NONE);
         port = HttpServerLauncher.start(fairrag).port();
@@ -77,6 +79,19 @@ class ChatSummarizerBoundaryDoubleTest {
         assertThat(summary.getString("model")).isEqualTo("openai:test-model");
         assertThat(summary.getJsonArray("statements").getJsonObject(1).getJsonArray("cites").getList())
                 .containsExactly(articles.get(1), articles.get(2));
+    }
+
+    @Test
+    void should_name_the_selected_terms_with_their_mesh_entry_terms_in_the_prompt() throws Exception {
+        model.answerWith("Oral cancer was treated by surgery [1].\n");
+
+        HttpResponse<String> r = summarize("json", "Which treatments do they report?", List.of("D009062", "D014062"));
+
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(201);
+        assertThat(model.lastPrompt()).contains("Which treatments do they report?")
+                .contains("Selected topics: Mouth Neoplasms (also called: ")
+                .contains("Oral Cancer").doesNotContain("Neoplasms, Mouth")
+                .contains("; Tongue Neoplasms (also called: ");
     }
 
     @Test
@@ -136,7 +151,12 @@ class ChatSummarizerBoundaryDoubleTest {
     }
 
     private HttpResponse<String> summarize(String accept, String prompt) throws Exception {
-        JsonObject body = new JsonObject().put("articles", new JsonArray(articles)).put("prompt", prompt);
+        return summarize(accept, prompt, List.of());
+    }
+
+    private HttpResponse<String> summarize(String accept, String prompt, List<String> terms) throws Exception {
+        JsonObject body = new JsonObject().put("articles", new JsonArray(articles)).put("prompt", prompt)
+                .put("terms", new JsonArray(terms));
         return http.send(HttpRequest.newBuilder().timeout(java.time.Duration.ofSeconds(60)).uri(URI.create("http://127.0.0.1:" + port + "/api/summarize"))
                 .header("Content-Type", "application/json").header("Accept", "json".equals(accept) ? "application/json" : accept)
                 .POST(HttpRequest.BodyPublishers.ofString(body.encode())).build(), HttpResponse.BodyHandlers.ofString());

@@ -25,7 +25,31 @@ public final class DemoRecords {
         }
     }
 
+    /** A PubMedQA record: its abstract as stored ends with its conclusion, which answers its question. */
+    public record QaRecord(String pmid, String question, String conclusion) {}
+
     private DemoRecords() {}
+
+    /**
+     * The first {@code n} PubMedQA records of the demo, in file order, with an even PMID: the half of
+     * PubMedQA that summaries are developed on (the odd half is kept for {@code bench summarize}'s final figure).
+     */
+    public static List<QaRecord> pubmedQaWithEvenPmid(int n) {
+        ObjectMapper json = new ObjectMapper();
+        List<QaRecord> out = new ArrayList<>();
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(
+                new GZIPInputStream(Fairrag.class.getResourceAsStream(Fairrag.DEMO_ARTICLES)), StandardCharsets.UTF_8))) {
+            for (String line = lines.readLine(); line != null && out.size() < n; line = lines.readLine()) {
+                JsonNode r = json.readTree(line);
+                if (r.path("source").asText("").startsWith("pubmedqa") && Long.parseLong(r.get("pmid").asText()) % 2 == 0) {
+                    out.add(new QaRecord(r.get("pmid").asText(), r.get("question").asText(), r.get("conclusion").asText()));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out;
+    }
 
     /** The demo file's lines (JSONL records, as shipped) of these PMIDs, in the order asked. */
     public static List<String> lines(String... pmids) {

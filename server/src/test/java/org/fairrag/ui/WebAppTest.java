@@ -162,6 +162,8 @@ class WebAppTest {
         assertThat(summaryPid.getAttribute("href")).matches(PID_PATH);
         Locator cites = page.locator("#summary-out .statement a.cite");
         assertThat(cites.first()).isVisible();
+        // The statements stand under the selected term they are about.
+        assertThat(page.locator("#summary-out h4.term-group")).hasText(new String[] {"Mouth Neoplasms"});
         for (Locator cite : cites.all()) {
             assertThat(keptPaths).contains(cite.getAttribute("href"));
         }
@@ -169,7 +171,8 @@ class WebAppTest {
 
         Download markdown = page.waitForDownload(() -> button("Download Markdown").click());
         String md = Files.readString(markdown.path());
-        assertThat(md).startsWith("# Summary").contains(summaryPid.textContent()).contains("## Sources");
+        assertThat(md).startsWith("# Summary").contains(summaryPid.textContent()).contains("### Mouth Neoplasms")
+                .contains("## Sources");
 
         // 5. Export the same articles as RIS
         Download ris = page.waitForDownload(() -> button("RIS").click());

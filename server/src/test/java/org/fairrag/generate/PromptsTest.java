@@ -1,0 +1,34 @@
+package org.fairrag.generate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PromptsTest {
+
+    /** Mouth Neoplasms and its entry terms as MeSH 2024 lists them. */
+    private static final SelectedTerm MOUTH_NEOPLASMS = new SelectedTerm("D009062", "http://fairrag.test/pid/m",
+            "Mouth Neoplasms", List.of("Mouth Neoplasm", "Neoplasm, Mouth", "Neoplasms, Oral", "Neoplasm, Oral",
+            "Oral Neoplasm", "Oral Neoplasms", "Neoplasms, Mouth", "Cancer of Mouth", "Mouth Cancers", "Oral Cancer",
+            "Cancer, Oral", "Cancers, Oral", "Oral Cancers", "Cancer of the Mouth", "Mouth Cancer", "Cancer, Mouth",
+            "Cancers, Mouth"));
+
+    @Test
+    void should_give_each_other_name_once_not_its_inverted_singular_or_plural_forms() {
+        assertThat(Prompts.otherNames(MOUTH_NEOPLASMS)).containsExactly("Oral Neoplasm", "Cancer of Mouth", "Oral Cancer");
+    }
+
+    @Test
+    void should_put_the_selected_terms_with_their_other_names_in_the_user_message() {
+        SelectedTerm tongue = new SelectedTerm("D014062", "http://fairrag.test/pid/t", "Tongue Neoplasms", List.of());
+        SourceArticle a = new SourceArticle(1, "http://fairrag.test/pid/a", "1", "A title", "An abstract.", null, "public");
+
+        String user = Prompts.bundled().summarizeUser(new SummaryInput("What helps?", List.of(a), List.of(MOUTH_NEOPLASMS, tongue)));
+
+        assertThat(user).contains("What helps?")
+                .contains("Selected topics: Mouth Neoplasms (also called: Oral Neoplasm, Cancer of Mouth, Oral Cancer); "
+                        + "Tongue Neoplasms.")
+                .contains("[1] A title An abstract.");
+    }
+}
