@@ -175,6 +175,9 @@ public final class HttpServerLauncher {
         WorkerPool dumpPool = pool(fairrag, "dump", 2, 2);
         // Questions may wait seconds for a chat model: a pool of their own, so that filter and summarize keep theirs.
         WorkerPool askPool = pool(fairrag, "ask", config.workerThreads(), config.workerQueue());
+        // Annotating a whole abstract (mentions, a BM25 query of its words, the subject model) costs far more than a
+        // search: a pool of its own, so that a burst of annotations cannot take the threads search needs.
+        WorkerPool annotatePool = pool(fairrag, "annotate", Math.max(1, config.workerThreads() / 2), config.workerQueue());
 
         ResponseStreamer streamer = new ResponseStreamer(config.connections().writeTimeout(), metrics);
         SparqlQueryService sparqlQueries = fairrag.sparqlQueryService();
@@ -245,7 +248,7 @@ public final class HttpServerLauncher {
                 new TermsHandler(termSearch, termDetails, fairrag.relatedConcepts(), searchPool, fairrag::vocabulary),
                 new ExportHandler(new ArticleExport(fairrag.graph(), fairrag::vocabulary), apiPool, config.baseUrl(),
                         contentGraphs),
-                new AnnotateHandler(fairrag::subjectSuggester, searchPool),
+                new AnnotateHandler(fairrag::subjectSuggester, annotatePool),
                 new AskHandler(questions, askPool, ctx -> Caller.of(ctx).allGraphs(graphs))),
                 new ApiRouter.Guards(inFlight, new RequestLimitsHandler(limits.maxUriLength()), limits.maxBodyBytes(),
                         apiKeys,

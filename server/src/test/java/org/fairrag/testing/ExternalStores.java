@@ -120,7 +120,10 @@ public final class ExternalStores {
                 throw new IllegalStateException("Fuseki ended with status " + fuseki.exitValue() + ": " + Files.readString(log));
             }
             try {
-                if (http.send(ask, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                // Alive after the answer too: a server of another run on the same port would answer while ours,
+                // unable to bind, ends.
+                if (http.send(ask, HttpResponse.BodyHandlers.discarding()).statusCode() == 200
+                        && !fuseki.waitFor(500, TimeUnit.MILLISECONDS)) {
                     return;
                 }
             } catch (IOException e) {
