@@ -474,7 +474,8 @@ public final class Fairrag implements AutoCloseable {
     private static VectorIndex openVectorIndex(FairragConfig config, Embedder embedder) {
         VectorStoreSettings v = config.vectors();
         return switch (v.kind()) {
-            case LUCENE -> LuceneVectorIndex.open(config.dataDir().resolve("vectors"), embedder.modelName(), embedder.dimension());
+            case LUCENE -> LuceneVectorIndex.open(config.dataDir().resolve("vectors"), embedder.modelName(), embedder.dimension(),
+                    LuceneVectorIndex.Options.DEFAULT.withQuantization(v.quantization()));
             case WEAVIATE -> WeaviateVectorIndex.connect(v.weaviateUrl().orElseThrow(), v.weaviateApiKey(),
                     WeaviateVectorIndex.DEFAULT_PREFIX, embedder.modelName(), embedder.dimension());
             case NONE -> throw new IllegalArgumentException("no vector index is configured");

@@ -6,6 +6,7 @@ import io.vertx.ext.web.Router;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -18,9 +19,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -44,9 +48,13 @@ import org.fairrag.vectors.ChunkHit;
 import org.fairrag.vectors.IndexedArticle;
 import org.fairrag.vectors.IndexedChunk;
 import org.fairrag.vectors.LuceneVectorIndex;
+import org.fairrag.vectors.VectorQuantization;
 import org.fairrag.vectors.VectorIndex;
 import org.fairrag.vocab.Term;
 import org.fairrag.vocab.VocabularyIndex;
+import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -71,8 +79,32 @@ final class SearchBench implements Callable<Integer> {
     @Mixin
     ConfigOptions options;
 
-    @Option(names = "--articles", defaultValue = "100000", description = "Size of the derived corpus (default ${DEFAULT-VALUE}).")
-    int articles;
+    @Option(names = "--articles", defaultValue = "100000", split = ",", description = "Sizes of the derived corpora, "
+            + "comma-separated, each measured in turn in this run (default ${DEFAULT-VALUE}).")
+    List<Integer> articles;
+
+    @Option(names = "--chunks-per-article", defaultValue = "0", description = "Chunks of each derived article; 0: as many "
+            + "as its demo article has, about three (default ${DEFAULT-VALUE}).")
+    int chunksPerArticle;
+
+    @Option(names = "--quantization", description = "none or int8: how the derived corpora's HNSW keeps the vectors "
+            + "(default: FAIRRAG_VECTOR_QUANTIZATION, none).")
+    String quantization;
+
+    @Option(names = "--write-buffer-mb", defaultValue = "128", description = "Lucene's write buffer while building a "
+            + "derived corpus; larger makes fewer segments to merge (default ${DEFAULT-VALUE}, the server's).")
+    double writeBufferMb;
+
+    @Option(names = "--no-force-merge", description = "Leave a newly built derived corpus in the segments its writer "
+            + "made instead of merging it into one (a search then walks one graph per segment).")
+    boolean noForceMerge;
+
+    @Option(names = "--build-only", description = "Build the derived corpora that are missing, print their build "
+            + "figures, and measure nothing.")
+    boolean buildOnly;
+
+    @Option(names = "--derived-only", description = "Measure the derived corpora only, not the demo.")
+    boolean derivedOnly;
 
     @Option(names = "--duration", defaultValue = "20", description = "Seconds per wrk run (default ${DEFAULT-VALUE}).")
     int duration;
@@ -92,7 +124,9 @@ final class SearchBench implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        validate();
         FairragConfig config = options.config().toBuilder().port(0).build();
+        VectorQuantization q = quantization != null ? VectorQuantization.parse(quantization) : config.vectors().quantization();
         try (Fairrag fairrag = Fairrag.open(config)) {
             fairrag.loadDemoIfEmpty(new ConsoleProgress());
             if (!(fairrag.vectorIndex().orElse(null) instanceof LuceneVectorIndex demo)) {
@@ -101,36 +135,78 @@ final class SearchBench implements Callable<Integer> {
             Embedder embedder = LangChainEmbedder.create(config.embedding());
             VocabularyIndex vocab = fairrag.vocabulary();
             List<String> queries = queries(vocab);
-            System.out.printf("machine: %d cores, load average %s; model %s; queries are MeSH preferred names%n",
-                    Runtime.getRuntime().availableProcessors(), loadAverage(), embedder.modelName());
+            System.out.printf("machine: %d cores, load average %s; model %s; queries are MeSH preferred names; heap limit "
+                    + "%d MB%n", Runtime.getRuntime().availableProcessors(), loadAverage(), embedder.modelName(),
+                    Runtime.getRuntime().maxMemory() >> 20);
 
-            System.out.printf("%n== demo corpus: %d articles%n", demo.articleCount());
-            measure(fairrag, demo, embedder, vocab, queries);
-
+            if (!demoOnly && !derivedOnly && !buildOnly) {
+                System.out.printf("%n== demo corpus: %d articles%n", demo.articleCount());
+                measure(fairrag, demo, embedder, vocab, queries);
+            }
             if (demoOnly) {
                 return 0;
             }
-            Path dir = workDir != null ? workDir : config.dataDir().resolve("bench");
-            try (LuceneVectorIndex derived = derived(dir.resolve("derived-" + articles), demo, embedder, config)) {
-                System.out.printf("%n== derived corpus: %d articles recombined from the demo articles: each takes the "
-                        + "first chunk, MeSH tags and year of one demo article and each further chunk from another demo "
-                        + "article chosen at random; every chunk vector is the real one plus Gaussian noise (sigma %.2f "
-                        + "per dimension, renormalised: cosine to the real one about %.2f)%n", derived.articleCount(),
-                        NOISE, 1 / Math.sqrt(1 + NOISE * NOISE * embedder.dimension()));
-                measure(fairrag, derived, embedder, vocab, queries);
+            Path root = workDir != null ? workDir : config.dataDir().resolve("bench");
+            Map<Integer, Build> builds = new LinkedHashMap<>();
+            Map<Integer, Figures> figures = new LinkedHashMap<>();
+            List<IndexedArticle> sources = demoArticles(demo, config);
+            for (int n : articles) {
+                Path dir = root.resolve(corpusName(n, chunksPerArticle, q));
+                try (LuceneVectorIndex derived = LuceneVectorIndex.open(dir, embedder.modelName(), embedder.dimension(),
+                        new LuceneVectorIndex.Options(q, writeBufferMb))) {
+                    Build build = derived(dir, n, derived, sources);
+                    builds.put(n, build);
+                    System.out.printf("%n== derived corpus: %d articles, %d chunk vectors in %d segment(s), quantization %s, "
+                            + "%s; recombined from the demo articles: each takes the first chunk, MeSH tags and year of one "
+                            + "demo article and %s; every chunk vector is the real one plus Gaussian noise (sigma %.2f per "
+                            + "dimension, renormalised: cosine to the real one about %.2f)%n", derived.articleCount(),
+                            build.chunks(), segments(dir), q.name().toLowerCase(Locale.ROOT), humanBytes(build.diskBytes()),
+                            chunksPerArticle == 0 ? "each further chunk (as many as its demo article has) from another demo "
+                                    + "article chosen at random" : chunksPerArticle == 1 ? "no further chunk"
+                                    : (chunksPerArticle - 1) + " further chunk(s) from other demo articles chosen at random",
+                            NOISE, 1 / Math.sqrt(1 + NOISE * NOISE * embedder.dimension()));
+                    System.out.println("  built: " + build.describe());
+                    if (!buildOnly) {
+                        figures.put(n, measure(fairrag, derived, embedder, vocab, queries));
+                    }
+                }
+            }
+            if (!buildOnly) {
+                printTable(builds, figures, q);
             }
         }
         return 0;
     }
 
-    private void measure(Fairrag fairrag, LuceneVectorIndex index, Embedder embedder, VocabularyIndex vocab,
-                         List<String> queries) throws Exception {
-        recall(index, embedder, queries.subList(0, recallQueries), ArticleFilter.publicArticles(), "no filter");
-        recall(index, embedder, queries.subList(0, recallQueries),
+    /** Rejects what picocli's types let through. */
+    void validate() {
+        if (articles.isEmpty() || articles.stream().anyMatch(n -> n < 1)) {
+            throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
+                    "--articles needs one or more sizes of at least 1, got " + articles);
+        }
+        if (chunksPerArticle < 0) {
+            throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
+                    "--chunks-per-article must be 0 (as the demo article) or more, got " + chunksPerArticle);
+        }
+        if (quantization != null) {
+            VectorQuantization.parse(quantization);
+        }
+    }
+
+    /** The directory name of a derived corpus: a corpus made another way is built in another directory. */
+    static String corpusName(int articles, int chunksPerArticle, VectorQuantization q) {
+        return "derived-" + articles + (chunksPerArticle > 0 ? "-c" + chunksPerArticle : "")
+                + (q == VectorQuantization.NONE ? "" : "-" + q.name().toLowerCase(Locale.ROOT));
+    }
+
+    private Figures measure(Fairrag fairrag, LuceneVectorIndex index, Embedder embedder, VocabularyIndex vocab,
+                            List<String> queries) throws Exception {
+        Recall plain = recall(index, embedder, queries.subList(0, recallQueries), ArticleFilter.publicArticles(), "no filter");
+        Recall filtered = recall(index, embedder, queries.subList(0, recallQueries),
                 ArticleFilter.publicTaggedWithAny(vocab.withDescendants("D009369")), "filter: Neoplasms, exploded");
         if (!wrkInstalled()) {
             System.out.println("wrk is not installed (apt-get install -y wrk): skipping the HTTP measurements");
-            return;
+            return new Figures(plain, filtered, null, null, Memory.now());
         }
         List<String> forWrk = queries.subList(recallQueries, queries.size() - SPLIT_REQUESTS);
         List<String> forSplit = queries.subList(queries.size() - SPLIT_REQUESTS, queries.size());
@@ -154,6 +230,9 @@ final class SearchBench implements Callable<Integer> {
                     conceptsHit.p50 / hybridHit.p50, conceptsMiss.p50 / hybridMiss.p50);
             split(hybridDistinct.port(), forSplit, "hybrid");
             split(conceptsDistinct.port(), forSplit, "concept-aware");
+            Memory memory = Memory.now();
+            System.out.println("process memory after the measurements: " + memory.describe());
+            return new Figures(plain, filtered, hybridHit, hybridMiss, memory);
         }
     }
 
@@ -177,7 +256,8 @@ final class SearchBench implements Callable<Integer> {
                 ArticleSearch.Options.DEFAULT);
     }
 
-    private void recall(LuceneVectorIndex index, Embedder embedder, List<String> queries, ArticleFilter filter, String label) {
+    private Recall recall(LuceneVectorIndex index, Embedder embedder, List<String> queries, ArticleFilter filter,
+                          String label) {
         List<float[]> vectors = embedder.embedAll(queries);
         for (int i = 0; i < Math.min(20, vectors.size()); i++) {
             index.nearestChunks(vectors.get(i), K, filter);
@@ -203,6 +283,7 @@ final class SearchBench implements Callable<Integer> {
         System.out.printf("recall@10 of HNSW against exact search (%s, %d queries, articles by best chunk): %.4f; "
                         + "HNSW %.2f ms/query, exact %.2f ms/query (exact takes %.1fx as long)%n", label, n, recall / n,
                 hnsw / 1e6 / n, exact / 1e6 / n, exact / (double) Math.max(1, hnsw));
+        return new Recall(recall / n, hnsw / 1e6 / n, exact / 1e6 / n);
     }
 
     /** Sequential requests with distinct queries: where the time goes, from the Server-Timing header. */
@@ -311,24 +392,65 @@ final class SearchBench implements Callable<Integer> {
         return new Served(server, pool);
     }
 
-    /** The derived corpus: built once in {@code dir}, reused by later runs. */
-    private LuceneVectorIndex derived(Path dir, LuceneVectorIndex demo, Embedder embedder, FairragConfig config)
-            throws IOException {
+    /** What building a derived corpus took; read back from the corpus when it is reused. */
+    record Build(long chunks, double seconds, double mergeSeconds, double cpuSeconds, double loadMean, double loadMax,
+                 long heapAfterMb, long diskBytes, int segments) {
+
+        String describe() {
+            return String.format(Locale.ROOT, "in %.0f s of which %s (%.0f CPU seconds; load average %.1f mean, %.1f "
+                            + "max during it), heap in use after it %d MB, %d segment(s) then, %s on disk now", seconds,
+                    mergeSeconds < 0 ? "no merge into one segment" : String.format(Locale.ROOT, "%.0f s merging into one "
+                            + "segment", mergeSeconds), cpuSeconds, loadMean, loadMax, heapAfterMb, segments,
+                    humanBytes(diskBytes));
+        }
+
+        Properties toProperties() {
+            Properties p = new Properties();
+            p.setProperty("chunks", Long.toString(chunks));
+            p.setProperty("seconds", Double.toString(seconds));
+            p.setProperty("mergeSeconds", Double.toString(mergeSeconds));
+            p.setProperty("cpuSeconds", Double.toString(cpuSeconds));
+            p.setProperty("loadMean", Double.toString(loadMean));
+            p.setProperty("loadMax", Double.toString(loadMax));
+            p.setProperty("heapAfterMb", Long.toString(heapAfterMb));
+            p.setProperty("segments", Integer.toString(segments));
+            return p;
+        }
+
+        static Build fromProperties(Properties p, long diskBytes) {
+            return new Build(Long.parseLong(p.getProperty("chunks", "0")), Double.parseDouble(p.getProperty("seconds", "NaN")),
+                    Double.parseDouble(p.getProperty("mergeSeconds", "NaN")), Double.parseDouble(p.getProperty("cpuSeconds", "NaN")),
+                    Double.parseDouble(p.getProperty("loadMean", "NaN")), Double.parseDouble(p.getProperty("loadMax", "NaN")),
+                    Long.parseLong(p.getProperty("heapAfterMb", "-1")), diskBytes,
+                    Integer.parseInt(p.getProperty("segments", "-1")));
+        }
+    }
+
+    /** The derived corpus of {@code n} articles in {@code index}: built once in {@code dir}, reused by later runs. */
+    private Build derived(Path dir, int n, LuceneVectorIndex index, List<IndexedArticle> sources) throws IOException {
         // The marker names the recipe: a corpus made another way is made again.
         Path done = dir.resolve("complete-recombined-" + NOISE);
-        LuceneVectorIndex index = LuceneVectorIndex.open(dir, embedder.modelName(), embedder.dimension());
-        if (Files.exists(done) && index.articleCount() == articles) {
-            return index;
+        if (Files.exists(done) && index.articleCount() == n) {
+            Properties p = new Properties();
+            try (var in = Files.newBufferedReader(done)) {
+                p.load(in);
+            }
+            return Build.fromProperties(p, diskBytes(dir));
         }
-        List<IndexedArticle> sources = demoArticles(demo, config);
-        System.out.printf("%nBuilding the derived corpus of %d articles in %s (once; later runs reuse it)%n", articles, dir);
+        System.out.printf("%nBuilding the derived corpus of %d articles in %s (once; later runs reuse it), write buffer "
+                + "%.0f MB%n", n, dir, writeBufferMb);
+        index.deleteArticles(index.articlePids());
+        LoadSampler load = LoadSampler.start();
+        double cpu0 = processCpuSeconds();
         long t0 = System.nanoTime();
         Random random = new Random(42);
         List<IndexedArticle> batch = new ArrayList<>();
-        for (int i = 0; i < articles; i++) {
+        long chunkCount = 0;
+        for (int i = 0; i < n; i++) {
             IndexedArticle src = sources.get(i % sources.size());
-            List<IndexedChunk> chunks = new ArrayList<>(src.chunks().size());
-            for (int j = 0; j < src.chunks().size(); j++) {
+            int size = chunksPerArticle > 0 ? chunksPerArticle : src.chunks().size();
+            List<IndexedChunk> chunks = new ArrayList<>(size);
+            for (int j = 0; j < size; j++) {
                 IndexedArticle from = j == 0 ? src : sources.get(random.nextInt(sources.size()));
                 IndexedChunk c = from.chunks().get(j == 0 ? 0 : random.nextInt(from.chunks().size()));
                 float[] v = c.vector().clone();
@@ -337,24 +459,174 @@ final class SearchBench implements Callable<Integer> {
                 }
                 chunks.add(new IndexedChunk(c.text(), Vectors.normalized(v)));
             }
+            chunkCount += size;
             ArticleFields f = src.fields();
             batch.add(new IndexedArticle(new ArticleFields(f.pid() + "-copy-" + i, "d" + i, f.title(), f.journal(), f.year(),
                     f.accessLevel(), f.termIds()), src.checksum(), chunks));
             if (batch.size() == 2000) {
                 index.upsertArticles(batch);
                 batch.clear();
-                if ((i + 1) % 20_000 == 0) {
-                    System.out.printf("  %d articles (%.0f s)%n", i + 1, (System.nanoTime() - t0) / 1e9);
+                if ((i + 1) % 50_000 == 0) {
+                    System.out.printf("  %d articles (%.0f s, load average %s)%n", i + 1, (System.nanoTime() - t0) / 1e9,
+                            loadAverage());
                 }
             }
         }
         index.upsertArticles(batch);
         long t1 = System.nanoTime();
-        index.optimize();
-        Files.writeString(done, "derived corpus of " + articles + " articles\n");
-        System.out.printf("  built in %.0f s, merged into one segment in %.0f s%n", (t1 - t0) / 1e9,
-                (System.nanoTime() - t1) / 1e9);
-        return index;
+        double merge = -1;
+        if (!noForceMerge) {
+            index.optimize();
+            merge = (System.nanoTime() - t1) / 1e9;
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        double[] loads = load.stop();
+        System.gc();
+        long heap = (Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory()) >> 20;
+        Build build = new Build(chunkCount, seconds, merge, processCpuSeconds() - cpu0, loads[0], loads[1], heap,
+                diskBytes(dir), segments(dir));
+        try (var out = Files.newBufferedWriter(done)) {
+            build.toProperties().store(out, "derived corpus of " + n + " articles");
+        }
+        return build;
+    }
+
+    /** /proc/loadavg every few seconds while a build runs: its mean and maximum. */
+    private static final class LoadSampler {
+        private final java.util.concurrent.ScheduledExecutorService timer;
+        private final List<Double> samples = java.util.Collections.synchronizedList(new ArrayList<>());
+
+        private LoadSampler() {
+            timer = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "bench-load-sampler");
+                t.setDaemon(true);
+                return t;
+            });
+            timer.scheduleAtFixedRate(() -> {
+                try {
+                    samples.add(Double.parseDouble(loadAverage()));
+                } catch (NumberFormatException e) {
+                    // no /proc/loadavg here: no sample
+                }
+            }, 0, 5, java.util.concurrent.TimeUnit.SECONDS);
+        }
+
+        static LoadSampler start() {
+            return new LoadSampler();
+        }
+
+        /** Mean and maximum of the samples. */
+        double[] stop() {
+            timer.shutdownNow();
+            synchronized (samples) {
+                return new double[] {samples.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN),
+                        samples.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN)};
+            }
+        }
+    }
+
+    private record Recall(double recall, double hnswMs, double exactMs) {}
+
+    private record Figures(Recall plain, Recall filtered, Wrk cached, Wrk distinct, Memory memory) {}
+
+    /** The process's memory: the heap in use, and from /proc/self/status its resident set, now and at its peak. */
+    record Memory(long heapUsedMb, long rssMb, long peakRssMb, long anonMb, long fileMb) {
+
+        static Memory now() {
+            System.gc();
+            long heap = (Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory()) >> 20;
+            Map<String, Long> status = new java.util.HashMap<>();
+            try {
+                for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                    Matcher m = Pattern.compile("^(\\w+):\\s+(\\d+) kB").matcher(line);
+                    if (m.find()) {
+                        status.put(m.group(1), Long.parseLong(m.group(2)) >> 10);
+                    }
+                }
+            } catch (IOException e) {
+                // not Linux: only the heap is known
+            }
+            return new Memory(heap, status.getOrDefault("VmRSS", -1L), status.getOrDefault("VmHWM", -1L),
+                    status.getOrDefault("RssAnon", -1L), status.getOrDefault("RssFile", -1L));
+        }
+
+        String describe() {
+            return String.format(Locale.ROOT, "heap in use %d MB; resident (VmRSS) %d MB = %d MB anonymous (heap, "
+                    + "model, native) + %d MB of mapped files (index pages read); peak resident (VmHWM) %d MB", heapUsedMb,
+                    rssMb, anonMb, fileMb, peakRssMb);
+        }
+    }
+
+    private void printTable(Map<Integer, Build> builds, Map<Integer, Figures> figures, VectorQuantization q) {
+        List<Integer> sizes = new ArrayList<>(figures.keySet());
+        StringBuilder t = new StringBuilder(String.format(Locale.ROOT, "%n== summary (quantization %s, %s chunks an article, "
+                + "%d connections, %d s per wrk run, %d recall queries)%n| |", q.name().toLowerCase(Locale.ROOT),
+                chunksPerArticle == 0 ? "about 3" : Integer.toString(chunksPerArticle), connections, duration, recallQueries));
+        sizes.forEach(n -> t.append(String.format(Locale.ROOT, " %,d articles |", n)));
+        t.append("\n|---|").append("---|".repeat(sizes.size())).append('\n');
+        row(t, "chunk vectors", sizes, n -> String.format(Locale.ROOT, "%,d", builds.get(n).chunks()));
+        row(t, "build time (merge into one segment)", sizes, n -> {
+            Build b = builds.get(n);
+            return String.format(Locale.ROOT, "%.0f s (%s)", b.seconds(), b.mergeSeconds() < 0 ? "not merged"
+                    : String.format(Locale.ROOT, "%.0f s", b.mergeSeconds()));
+        });
+        row(t, "build CPU time; load average during it (mean / max)", sizes, n -> {
+            Build b = builds.get(n);
+            return String.format(Locale.ROOT, "%.0f s; %.1f / %.1f", b.cpuSeconds(), b.loadMean(), b.loadMax());
+        });
+        row(t, "segments", sizes, n -> Integer.toString(builds.get(n).segments()));
+        row(t, "index on disk", sizes, n -> humanBytes(builds.get(n).diskBytes()));
+        row(t, "heap in use after the build", sizes, n -> builds.get(n).heapAfterMb() + " MB");
+        row(t, "after measuring: heap in use / VmRSS (anonymous + files) / VmHWM", sizes, n -> {
+            Memory m = figures.get(n).memory();
+            return String.format(Locale.ROOT, "%d / %d (%d + %d) / %d MB", m.heapUsedMb(), m.rssMb(), m.anonMb(), m.fileMb(),
+                    m.peakRssMb());
+        });
+        row(t, "recall@10 HNSW vs exact, no filter", sizes, n -> String.format(Locale.ROOT, "%.4f",
+                figures.get(n).plain().recall()));
+        row(t, "recall@10 HNSW vs exact, filter Neoplasms (exploded)", sizes, n -> String.format(Locale.ROOT, "%.4f",
+                figures.get(n).filtered().recall()));
+        row(t, "HNSW / exact ms a search, no filter", sizes, n -> String.format(Locale.ROOT, "%.2f / %.1f",
+                figures.get(n).plain().hnswMs(), figures.get(n).plain().exactMs()));
+        row(t, "HNSW / exact ms a search, filter", sizes, n -> String.format(Locale.ROOT, "%.2f / %.1f",
+                figures.get(n).filtered().hnswMs(), figures.get(n).filtered().exactMs()));
+        row(t, "wrk hybrid, one query (embedding cached): p50 / p99 ms, requests/s", sizes, n -> wrkCell(figures.get(n).cached()));
+        row(t, "wrk hybrid, distinct queries (each embedded): p50 / p99 ms, requests/s", sizes,
+                n -> wrkCell(figures.get(n).distinct()));
+        System.out.print(t);
+    }
+
+    private static String wrkCell(Wrk w) {
+        return w == null ? "no wrk" : String.format(Locale.ROOT, "%.1f / %.1f, %.0f", w.p50(), w.p99(), w.rps());
+    }
+
+    private static void row(StringBuilder t, String label, List<Integer> sizes, java.util.function.IntFunction<String> cell) {
+        t.append("| ").append(label).append(" |");
+        sizes.forEach(n -> t.append(' ').append(cell.apply(n)).append(" |"));
+        t.append('\n');
+    }
+
+    /** Segments of the articles index under {@code dir}, in its latest commit. */
+    private static int segments(Path dir) throws IOException {
+        try (Directory d = FSDirectory.open(dir.resolve("articles"))) {
+            return SegmentInfos.readLatestCommit(d).size();
+        }
+    }
+
+    private static long diskBytes(Path dir) throws IOException {
+        try (var files = Files.walk(dir)) {
+            return files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
+        }
+    }
+
+    static String humanBytes(long bytes) {
+        return bytes >= 1L << 30 ? String.format(Locale.ROOT, "%.2f GB", bytes / (double) (1L << 30))
+                : String.format(Locale.ROOT, "%.0f MB", bytes / (double) (1L << 20));
+    }
+
+    private static double processCpuSeconds() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime() / 1e9 : Double.NaN;
     }
 
     /** Every demo article as indexed: fields and chunks with their vectors. */

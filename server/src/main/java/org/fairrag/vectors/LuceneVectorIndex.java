@@ -22,6 +22,8 @@ import org.apache.lucene.codecs.KnnVectorsFormat;
 import org.apache.lucene.codecs.KnnVectorsReader;
 import org.apache.lucene.codecs.KnnVectorsWriter;
 import org.apache.lucene.codecs.lucene912.Lucene912Codec;
+import org.apache.lucene.codecs.perfield.PerFieldKnnVectorsFormat;
+import org.apache.lucene.codecs.lucene99.Lucene99HnswScalarQuantizedVectorsFormat;
 import org.apache.lucene.codecs.lucene99.Lucene99HnswVectorsFormat;
 import org.apache.lucene.document.BinaryDocValuesField;
 import org.apache.lucene.document.Document;
@@ -34,6 +36,7 @@ import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.SortedDocValues;
@@ -139,6 +142,30 @@ public final class LuceneVectorIndex implements VectorIndex {
      * flushes one every 10,000 vectors or so.
      */
     private static final double RAM_BUFFER_MB = 128;
+    private static final String UNQUANTIZED_FORMAT = new Lucene99HnswVectorsFormat().getName();
+
+    /**
+     * How the index is written.
+     *
+     * @param quantization how the HNSW graph keeps the chunk vectors; segments written with the other setting
+     *                     keep theirs (Lucene records each segment's vector format) until they are merged
+     * @param ramBufferMb  memory for documents not yet flushed; a bulk build with more heap makes fewer, larger
+     *                     segments and so fewer HNSW merges
+     */
+    public record Options(VectorQuantization quantization, double ramBufferMb) {
+        public static final Options DEFAULT = new Options(VectorQuantization.NONE, RAM_BUFFER_MB);
+
+        public Options {
+            java.util.Objects.requireNonNull(quantization, "quantization");
+            if (ramBufferMb < 16) {
+                throw new IllegalArgumentException("the write buffer must be at least 16 MB, got " + ramBufferMb);
+            }
+        }
+
+        public Options withQuantization(VectorQuantization q) {
+            return new Options(q, ramBufferMb);
+        }
+    }
 
     private final Path dir;
     private final Analyzer analyzer = new EnglishAnalyzer();
@@ -148,13 +175,13 @@ public final class LuceneVectorIndex implements VectorIndex {
     /** The term vectors of each segment read so far, by document, for as long as the segment lives. */
     private final Map<Object, float[][]> termVectorsBySegment = new ConcurrentHashMap<>();
 
-    private LuceneVectorIndex(Path dir, Map<String, String> model, int dimension) throws IOException {
+    private LuceneVectorIndex(Path dir, Map<String, String> model, int dimension, Options options) throws IOException {
         this.dir = dir;
         this.dimension = dimension;
-        this.articles = new Store(dir.resolve("articles"), analyzer, withFormat(model, ARTICLES_FORMAT));
+        this.articles = new Store(dir.resolve("articles"), analyzer, withFormat(model, ARTICLES_FORMAT), options);
         Store t;
         try {
-            t = new Store(dir.resolve("terms"), analyzer, withFormat(model, TERMS_FORMAT));
+            t = new Store(dir.resolve("terms"), analyzer, withFormat(model, TERMS_FORMAT), Options.DEFAULT);
         } catch (IOException | RuntimeException e) {
             articles.close();
             throw e;
@@ -164,9 +191,15 @@ public final class LuceneVectorIndex implements VectorIndex {
 
     /** Opens (or creates) the index under {@code dir} for vectors of {@code model}, of {@code dimension}. */
     public static LuceneVectorIndex open(Path dir, String model, int dimension) {
+        return open(dir, model, dimension, Options.DEFAULT);
+    }
+
+    /** Like {@link #open(Path, String, int)}, writing as {@code options} say. */
+    public static LuceneVectorIndex open(Path dir, String model, int dimension, Options options) {
         try {
             Files.createDirectories(dir);
-            return new LuceneVectorIndex(dir, Map.of(MODEL_KEY, model, DIMENSION_KEY, Integer.toString(dimension)), dimension);
+            return new LuceneVectorIndex(dir, Map.of(MODEL_KEY, model, DIMENSION_KEY, Integer.toString(dimension)), dimension,
+                    options);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the vector index in " + dir, e);
         }
@@ -281,9 +314,41 @@ public final class LuceneVectorIndex implements VectorIndex {
             // Only chunks have vectors, so a filter that admits every article can be left out, and with it
             // the bitset of accepted chunks that a filtered k-NN search builds first.
             Query chunkFilter = admitsEverything(s, filter) ? null : filterQuery(filter, CHUNK);
-            return bestChunkPerArticle(s, k, MIN_KNN_CANDIDATES,
-                    fetch -> s.search(new KnnFloatVectorQuery(VECTOR, vector, fetch, chunkFilter), fetch));
+            return bestChunkPerArticle(s, k, MIN_KNN_CANDIDATES, fetch -> {
+                TopDocs candidates = s.search(new KnnFloatVectorQuery(VECTOR, vector, fetch, chunkFilter), fetch);
+                return anyQuantized(s.getIndexReader()) ? rescored(s.getIndexReader(), vector, candidates) : candidates;
+            });
         });
+    }
+
+    /**
+     * Whether a segment keeps its chunk vectors quantized: each segment records the format it was written with,
+     * and segments written before the setting changed keep theirs until merged.
+     */
+    private static boolean anyQuantized(IndexReader reader) {
+        for (LeafReaderContext leaf : reader.leaves()) {
+            FieldInfo field = leaf.reader().getFieldInfos().fieldInfo(VECTOR);
+            if (field != null && !UNQUANTIZED_FORMAT.equals(field.getAttribute(PerFieldKnnVectorsFormat.PER_FIELD_FORMAT_KEY))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The candidates of a search over quantized vectors, scored again with their float vectors: the graph finds
+     * them, the floats order them, so that the quantization's rounding does not decide between close chunks.
+     */
+    private static TopDocs rescored(IndexReader reader, float[] vector, TopDocs candidates) throws IOException {
+        ScoreDoc[] hits = candidates.scoreDocs;
+        float[][] vectors = ChunkColumns.vectors(reader, hits);
+        ScoreDoc[] rescored = new ScoreDoc[hits.length];
+        for (int i = 0; i < hits.length; i++) {
+            rescored[i] = new ScoreDoc(hits[i].doc, VectorSimilarityFunction.DOT_PRODUCT.compare(vector, vectors[i]));
+        }
+        java.util.Arrays.sort(rescored, Comparator.comparingDouble((ScoreDoc d) -> d.score).reversed()
+                .thenComparingInt(d -> d.doc));
+        return new TopDocs(candidates.totalHits, rescored);
     }
 
     /**
@@ -678,7 +743,7 @@ public final class LuceneVectorIndex implements VectorIndex {
         private final SearcherManager searchers;
         private final Map<String, String> metadata;
 
-        Store(Path path, Analyzer analyzer, Map<String, String> metadata) throws IOException {
+        Store(Path path, Analyzer analyzer, Map<String, String> metadata, Options options) throws IOException {
             this.path = path;
             this.metadata = metadata;
             this.directory = FSDirectory.open(path);
@@ -688,8 +753,8 @@ public final class LuceneVectorIndex implements VectorIndex {
             // search walk one graph instead of several small ones (Lucene's default allows ten per tier).
             TieredMergePolicy merges = new TieredMergePolicy();
             merges.setSegmentsPerTier(SEGMENTS_PER_TIER);
-            IndexWriterConfig config = new IndexWriterConfig(analyzer).setCodec(codec()).setMergePolicy(merges)
-                    .setRAMBufferSizeMB(RAM_BUFFER_MB).setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+            IndexWriterConfig config = new IndexWriterConfig(analyzer).setCodec(codec(options.quantization()))
+                    .setMergePolicy(merges).setRAMBufferSizeMB(options.ramBufferMb()).setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
             this.writer = new IndexWriter(directory, config);
             if (otherModel) {
                 LOG.warn("The vectors in {} were made by another embedding model or index format; starting that index "
@@ -746,9 +811,11 @@ public final class LuceneVectorIndex implements VectorIndex {
             }
         }
 
-        private static Codec codec() {
-            KnnVectorsFormat hnsw = new Lucene99HnswVectorsFormat();
-            // Same name as the standard format, so the files read back with the standard codec.
+        private static Codec codec(VectorQuantization quantization) {
+            KnnVectorsFormat hnsw = quantization == VectorQuantization.INT8
+                    ? new Lucene99HnswScalarQuantizedVectorsFormat() : new Lucene99HnswVectorsFormat();
+            // Same name as the standard format, so the files read back with the standard codec; each segment
+            // records the name of the format it was written with, so either setting reads the other's segments.
             KnnVectorsFormat wide = new KnnVectorsFormat(hnsw.getName()) {
                 @Override
                 public KnnVectorsWriter fieldsWriter(SegmentWriteState state) throws IOException {

@@ -112,6 +112,18 @@ class FairragConfigTest {
     }
 
     @Test
+    void should_read_the_vector_quantization_and_keep_it_unquantized_by_default() {
+        FairragConfig int8 = FairragConfig.fromEnvironment(Map.of("FAIRRAG_VECTOR_QUANTIZATION", "INT8")).build();
+
+        assertThat(FairragConfig.fromEnvironment(Map.of()).build().vectors().quantization())
+                .isEqualTo(org.fairrag.vectors.VectorQuantization.NONE);
+        assertThat(int8.vectors().quantization()).isEqualTo(org.fairrag.vectors.VectorQuantization.INT8);
+        assertThat(int8.toBuilder().build()).isEqualTo(int8);
+        assertThatThrownBy(() -> FairragConfig.fromEnvironment(Map.of("FAIRRAG_VECTOR_QUANTIZATION", "int4")).build())
+                .hasMessageContaining("FAIRRAG_VECTOR_QUANTIZATION must be none or int8");
+    }
+
+    @Test
     void should_explain_bad_search_settings() {
         assertThatThrownBy(() -> FairragConfig.fromEnvironment(Map.of("FAIRRAG_VECTORS", "faiss")).build())
                 .hasMessageContaining("FAIRRAG_VECTORS");

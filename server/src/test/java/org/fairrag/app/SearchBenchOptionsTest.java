@@ -1,0 +1,60 @@
+package org.fairrag.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.fairrag.vectors.VectorQuantization;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class SearchBenchOptionsTest {
+
+    private static SearchBench parse(String... args) {
+        SearchBench bench = new SearchBench();
+        new CommandLine(bench).parseArgs(args);
+        return bench;
+    }
+
+    @Test
+    void should_take_several_sizes_and_the_corpus_recipe() {
+        SearchBench bench = parse("--articles", "100000,1000000", "--chunks-per-article", "1", "--quantization", "int8",
+                "--no-force-merge", "--write-buffer-mb", "1536", "--build-only");
+        bench.validate();
+
+        assertThat(bench.articles).containsExactly(100_000, 1_000_000);
+        assertThat(bench.chunksPerArticle).isEqualTo(1);
+        assertThat(bench.quantization).isEqualTo("int8");
+        assertThat(bench.noForceMerge).isTrue();
+        assertThat(bench.writeBufferMb).isEqualTo(1536);
+        assertThat(bench.buildOnly).isTrue();
+    }
+
+    @Test
+    void should_keep_the_earlier_single_corpus_by_default() {
+        SearchBench bench = parse();
+        bench.validate();
+
+        assertThat(bench.articles).containsExactly(100_000);
+        assertThat(bench.chunksPerArticle).isZero();
+        assertThat(bench.noForceMerge).isFalse();
+        assertThat(SearchBench.corpusName(100_000, 0, VectorQuantization.NONE)).isEqualTo("derived-100000");
+    }
+
+    @Test
+    void should_build_corpora_of_other_recipes_in_other_directories() {
+        assertThat(List.of(SearchBench.corpusName(100_000, 0, VectorQuantization.NONE),
+                SearchBench.corpusName(100_000, 1, VectorQuantization.NONE),
+                SearchBench.corpusName(100_000, 1, VectorQuantization.INT8),
+                SearchBench.corpusName(1_000_000, 1, VectorQuantization.INT8))).doesNotHaveDuplicates()
+                .contains("derived-1000000-c1-int8");
+    }
+
+    @Test
+    void should_refuse_sizes_below_one_and_unknown_quantizations() {
+        assertThatThrownBy(() -> parse("--articles", "100000,0").validate()).hasMessageContaining("--articles");
+        assertThatThrownBy(() -> parse("--chunks-per-article", "-1").validate()).hasMessageContaining("--chunks-per-article");
+        assertThatThrownBy(() -> parse("--quantization", "int4").validate()).hasMessageContaining("none or int8");
+        assertThatThrownBy(() -> parse("--articles", "many")).isInstanceOf(CommandLine.ParameterException.class);
+    }
+}
