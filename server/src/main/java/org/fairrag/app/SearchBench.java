@@ -444,6 +444,9 @@ final class SearchBench implements Callable<Integer> {
         double cpu0 = processCpuSeconds();
         long t0 = System.nanoTime();
         Random random = new Random(42);
+        // Each batch is committed, and so flushed as a segment of its own: batches as large as the write buffer
+        // holds (about 4 KB a chunk) leave fewer segments for HNSW merges to insert again.
+        int batchSize = (int) Math.max(2000, writeBufferMb * 1024 / (4.0 * Math.max(1, chunksPerArticle == 0 ? 3 : chunksPerArticle)));
         List<IndexedArticle> batch = new ArrayList<>();
         long chunkCount = 0;
         for (int i = 0; i < n; i++) {
@@ -463,13 +466,11 @@ final class SearchBench implements Callable<Integer> {
             ArticleFields f = src.fields();
             batch.add(new IndexedArticle(new ArticleFields(f.pid() + "-copy-" + i, "d" + i, f.title(), f.journal(), f.year(),
                     f.accessLevel(), f.termIds()), src.checksum(), chunks));
-            if (batch.size() == 2000) {
+            if (batch.size() == batchSize) {
                 index.upsertArticles(batch);
                 batch.clear();
-                if ((i + 1) % 50_000 == 0) {
-                    System.out.printf("  %d articles (%.0f s, load average %s)%n", i + 1, (System.nanoTime() - t0) / 1e9,
-                            loadAverage());
-                }
+                System.out.printf("  %d articles (%.0f s, load average %s)%n", i + 1, (System.nanoTime() - t0) / 1e9,
+                        loadAverage());
             }
         }
         index.upsertArticles(batch);
