@@ -437,19 +437,35 @@ final class SearchBench implements Callable<Integer> {
             }
             return Build.fromProperties(p, diskBytes(dir));
         }
-        System.out.printf("%nBuilding the derived corpus of %d articles in %s (once; later runs reuse it), write buffer "
-                + "%.0f MB%n", n, dir, writeBufferMb);
-        index.deleteArticles(index.articlePids());
+        // A build stopped between batches goes on where it stopped: each batch is committed with the figures so far.
+        Path progress = dir.resolve("build-progress");
+        Properties so = new Properties();
+        long start = index.articleCount();
+        if (start > 0 && Files.exists(progress)) {
+            try (var in = Files.newBufferedReader(progress)) {
+                so.load(in);
+            }
+        }
+        if (start > 0 && Long.parseLong(so.getProperty("articles", "-1")) != start) {
+            index.deleteArticles(index.articlePids());
+            so.clear();
+            start = 0;
+        }
+        System.out.printf("%n%s the derived corpus of %d articles in %s (once; later runs reuse it), write buffer %.0f MB%n",
+                start == 0 ? "Building" : "Going on with (from article " + start + ")", n, dir, writeBufferMb);
         LoadSampler load = LoadSampler.start();
         double cpu0 = processCpuSeconds();
         long t0 = System.nanoTime();
-        Random random = new Random(42);
+        double secondsBefore = Double.parseDouble(so.getProperty("seconds", "0"));
+        double cpuBefore = Double.parseDouble(so.getProperty("cpuSeconds", "0"));
         // Each batch is committed, and so flushed as a segment of its own: batches as large as the write buffer
         // holds (about 4 KB a chunk) leave fewer segments for HNSW merges to insert again.
         int batchSize = (int) Math.max(2000, writeBufferMb * 1024 / (4.0 * Math.max(1, chunksPerArticle == 0 ? 3 : chunksPerArticle)));
         List<IndexedArticle> batch = new ArrayList<>();
-        long chunkCount = 0;
-        for (int i = 0; i < n; i++) {
+        long chunkCount = Long.parseLong(so.getProperty("chunks", "0"));
+        for (int i = (int) start; i < n; i++) {
+            // One generator per article, so that a build that goes on makes what one run would have made.
+            Random random = new Random(42L * 1_000_003L + i);
             IndexedArticle src = sources.get(i % sources.size());
             int size = chunksPerArticle > 0 ? chunksPerArticle : src.chunks().size();
             List<IndexedChunk> chunks = new ArrayList<>(size);
@@ -466,33 +482,50 @@ final class SearchBench implements Callable<Integer> {
             ArticleFields f = src.fields();
             batch.add(new IndexedArticle(new ArticleFields(f.pid() + "-copy-" + i, "d" + i, f.title(), f.journal(), f.year(),
                     f.accessLevel(), f.termIds()), src.checksum(), chunks));
-            if (batch.size() == batchSize) {
+            if (batch.size() == batchSize || i == n - 1) {
                 index.upsertArticles(batch);
                 batch.clear();
-                System.out.printf("  %d articles (%.0f s, load average %s)%n", i + 1, (System.nanoTime() - t0) / 1e9,
+                double[] l = load.sample();
+                Properties p = new Properties();
+                p.setProperty("articles", Integer.toString(i + 1));
+                p.setProperty("chunks", Long.toString(chunkCount));
+                p.setProperty("seconds", Double.toString(secondsBefore + (System.nanoTime() - t0) / 1e9));
+                p.setProperty("cpuSeconds", Double.toString(cpuBefore + processCpuSeconds() - cpu0));
+                p.setProperty("loadSum", Double.toString(Double.parseDouble(so.getProperty("loadSum", "0")) + l[0]));
+                p.setProperty("loadSamples", Double.toString(Double.parseDouble(so.getProperty("loadSamples", "0")) + l[1]));
+                p.setProperty("loadMax", Double.toString(Math.max(Double.parseDouble(so.getProperty("loadMax", "0")), l[2])));
+                try (var out = Files.newBufferedWriter(progress)) {
+                    p.store(out, "derived corpus of " + n + " articles, being built");
+                }
+                System.out.printf("  %d articles (%.0f s, %.0f CPU seconds so far, load average %s)%n", i + 1,
+                        Double.parseDouble(p.getProperty("seconds")), Double.parseDouble(p.getProperty("cpuSeconds")),
                         loadAverage());
+                if (i == n - 1) {
+                    so = p;
+                }
             }
         }
-        index.upsertArticles(batch);
         long t1 = System.nanoTime();
         double merge = -1;
         if (!noForceMerge) {
             index.optimize();
             merge = (System.nanoTime() - t1) / 1e9;
         }
-        double seconds = (System.nanoTime() - t0) / 1e9;
-        double[] loads = load.stop();
+        double seconds = secondsBefore + (System.nanoTime() - t0) / 1e9;
+        load.stop();
         System.gc();
         long heap = (Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory()) >> 20;
-        Build build = new Build(chunkCount, seconds, merge, processCpuSeconds() - cpu0, loads[0], loads[1], heap,
-                diskBytes(dir), segments(dir));
+        double samples = Double.parseDouble(so.getProperty("loadSamples", "0"));
+        Build build = new Build(chunkCount, seconds, merge, cpuBefore + processCpuSeconds() - cpu0,
+                samples == 0 ? Double.NaN : Double.parseDouble(so.getProperty("loadSum", "0")) / samples,
+                Double.parseDouble(so.getProperty("loadMax", "NaN")), heap, diskBytes(dir), segments(dir));
         try (var out = Files.newBufferedWriter(done)) {
             build.toProperties().store(out, "derived corpus of " + n + " articles");
         }
         return build;
     }
 
-    /** /proc/loadavg every few seconds while a build runs: its mean and maximum. */
+    /** /proc/loadavg every few seconds while a build runs. */
     private static final class LoadSampler {
         private final java.util.concurrent.ScheduledExecutorService timer;
         private final List<Double> samples = java.util.Collections.synchronizedList(new ArrayList<>());
@@ -516,13 +549,16 @@ final class SearchBench implements Callable<Integer> {
             return new LoadSampler();
         }
 
-        /** Mean and maximum of the samples. */
-        double[] stop() {
-            timer.shutdownNow();
+        /** Sum, count and maximum of the samples so far. */
+        double[] sample() {
             synchronized (samples) {
-                return new double[] {samples.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN),
-                        samples.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN)};
+                return new double[] {samples.stream().mapToDouble(Double::doubleValue).sum(), samples.size(),
+                        samples.stream().mapToDouble(Double::doubleValue).max().orElse(0)};
             }
+        }
+
+        void stop() {
+            timer.shutdownNow();
         }
     }
 
