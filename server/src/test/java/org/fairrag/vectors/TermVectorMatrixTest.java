@@ -54,6 +54,22 @@ class TermVectorMatrixTest {
     }
 
     @Test
+    void should_find_the_same_rows_when_the_vectors_span_few_directions() {
+        // More vectors than dimensions, all in a plane of a few directions: a second-moment matrix far from full rank.
+        Random random = new Random(5);
+        float[][] vectors = clustered(random, 2_000, 3);
+        for (float[] v : vectors) {
+            java.util.Arrays.fill(v, 8, DIMENSION, 0f);
+            normalised(v);
+        }
+        TermVectorMatrix matrix = new TermVectorMatrix(vectors, DIMENSION);
+        float[] query = noisy(random, vectors[9], 0.2f);
+
+        assertThat(docs(collect(matrix, query, null, 0, 10)))
+                .containsExactlyElementsOf(docs(fullScan(vectors, query, null, 0, 10)));
+    }
+
+    @Test
     void should_score_as_the_dot_product() {
         Random random = new Random(3);
         float[][] vectors = clustered(random, 50, 2);
