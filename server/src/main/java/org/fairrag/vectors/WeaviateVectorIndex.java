@@ -85,12 +85,18 @@ public final class WeaviateVectorIndex implements VectorIndex {
      */
     public static WeaviateVectorIndex connect(String url, Optional<String> apiKey, String prefix, String model,
                                               int dimension) {
+        return connect(url, "https".equals(URI.create(url).getScheme()) ? 443 : DEFAULT_GRPC_PORT, apiKey, prefix,
+                model, dimension);
+    }
+
+    /** Like {@link #connect(String, Optional, String, String, int)} with gRPC on {@code grpcPort} of the same host. */
+    static WeaviateVectorIndex connect(String url, int grpcPort, Optional<String> apiKey, String prefix, String model,
+                                       int dimension) {
         URI uri = URI.create(url);
-        boolean https = "https".equals(uri.getScheme());
-        int port = uri.getPort() > 0 ? uri.getPort() : https ? 443 : 80;
+        int port = uri.getPort() > 0 ? uri.getPort() : "https".equals(uri.getScheme()) ? 443 : 80;
         WeaviateClient client = WeaviateClient.connectToCustom(c -> {
             c.scheme(uri.getScheme()).httpHost(uri.getHost()).httpPort(port)
-                    .grpcHost(uri.getHost()).grpcPort(https ? 443 : DEFAULT_GRPC_PORT);
+                    .grpcHost(uri.getHost()).grpcPort(grpcPort);
             apiKey.ifPresent(k -> c.authentication(Authentication.apiKey(k)));
             return c;
         });
