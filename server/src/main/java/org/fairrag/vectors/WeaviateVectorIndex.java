@@ -13,6 +13,7 @@ import io.weaviate.client6.v1.api.collections.query.Filter;
 import io.weaviate.client6.v1.api.collections.query.Metadata;
 import io.weaviate.client6.v1.api.collections.query.QueryResponse;
 import io.weaviate.client6.v1.api.collections.vectorindex.Distance;
+import io.weaviate.client6.v1.api.collections.vectorindex.Flat;
 import io.weaviate.client6.v1.api.collections.vectorindex.Hnsw;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -35,7 +36,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The scale-out {@link VectorIndex}: three Weaviate collections with explicit schemas, vectors supplied
- * by fairrag (no Weaviate vectorizer). {@code <prefix>Article} holds each article's fields,
+ * by fairrag (no Weaviate vectorizer). {@code <prefix>Article} holds each article's fields (and no vectors),
  * {@code <prefix>Chunk} its chunks (text for BM25, vector, and the article's MeSH ids, year and access
  * level, which the {@code where} filter of a near-vector search tests), {@code <prefix>Term} one object
  * per embedded term name. The prefix ({@value #DEFAULT_PREFIX} by default) lets several instances share
@@ -123,6 +124,10 @@ public final class WeaviateVectorIndex implements VectorIndex {
                 c.description(description).properties(properties);
                 if (vectors) {
                     c.vectorConfig(VectorConfig.selfProvided(v -> v.vectorIndex(Hnsw.of(h -> h.distance(Distance.DOT)))));
+                } else {
+                    // A collection without a vector of its own would get the server's default vectorizer
+                    // (DEFAULT_VECTORIZER_MODULE), which may embed every object; this index stays empty.
+                    c.vectorConfig(VectorConfig.selfProvided(v -> v.vectorIndex(Flat.of())));
                 }
                 return c;
             });

@@ -157,6 +157,23 @@ class WeaviateRequestsBoundaryDoubleTest {
     }
 
     @Test
+    void should_leave_no_collection_to_the_servers_default_vectorizer() {
+        index();
+
+        // A collection naming no vectorizer gets the server's DEFAULT_VECTORIZER_MODULE, which may be a module
+        // that embeds every object inserted (and fails without its API key).
+        for (JsonObject collection : created()) {
+            String name = collection.getString("class");
+            if (!"none".equals(collection.getString("vectorizer"))) {
+                JsonObject vectors = collection.getJsonObject("vectorConfig", new JsonObject());
+                assertThat(vectors.fieldNames()).as("named vectors of %s", name).isNotEmpty();
+                vectors.fieldNames().forEach(v -> assertThat(vectors.getJsonObject(v).getJsonObject("vectorizer")
+                        .fieldNames()).as("vectorizer of %s.%s", name, v).containsExactly("none"));
+            }
+        }
+    }
+
+    @Test
     void should_keep_collections_made_for_the_same_model_and_make_again_one_made_for_another() {
         index().close();
         index = null;
