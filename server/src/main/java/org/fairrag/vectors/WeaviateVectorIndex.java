@@ -31,6 +31,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.IntFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,6 +55,10 @@ public final class WeaviateVectorIndex implements VectorIndex {
     private static final int FETCH_FACTOR = 4;
     /** Objects per batch request: keeps each gRPC message well under Weaviate's size limit. */
     private static final int IMPORT_BATCH = 200;
+    /** The oldest Weaviate whose protocol has every filter operator this index sends (ContainsNone came in 1.33). */
+    private static final int MINIMUM_MAJOR = 1;
+    private static final int MINIMUM_MINOR = 33;
+    private static final Pattern VERSION = Pattern.compile("^v?(\\d+)\\.(\\d+)");
     /** Most objects one search fetches (Weaviate's default query limit). */
     private static final int MAX_FETCH = 10_000;
 
@@ -66,6 +72,7 @@ public final class WeaviateVectorIndex implements VectorIndex {
             throws IOException {
         this.url = url;
         this.client = client;
+        requireSupportedVersion(url, client.meta().version());
         String made = "embedding model " + model + ", " + dimension + " dimensions";
         this.articles = ensure(prefix + "Article", "fairrag articles (" + made + ")", false, List.of(
                 keyword("pid"), keyword("pmid"), Property.text("title"), Property.text("journal"),
@@ -80,8 +87,8 @@ public final class WeaviateVectorIndex implements VectorIndex {
     }
 
     /**
-     * Connects to the Weaviate server at {@code url} (REST; gRPC on the same host, port 50051, or 443
-     * for https) and makes the collections {@code <prefix>Article}, {@code <prefix>Chunk} and
+     * Connects to the Weaviate server (1.33 or later) at {@code url} (REST; gRPC on the same host, port
+     * 50051, or 443 for https) and makes the collections {@code <prefix>Article}, {@code <prefix>Chunk} and
      * {@code <prefix>Term} when they are missing.
      */
     public static WeaviateVectorIndex connect(String url, Optional<String> apiKey, String prefix, String model,
@@ -107,6 +114,16 @@ public final class WeaviateVectorIndex implements VectorIndex {
             closeQuietly(client);
             throw e instanceof IOException io ? new UncheckedIOException("cannot set up Weaviate at " + url, io)
                     : (RuntimeException) e;
+        }
+    }
+
+    private static void requireSupportedVersion(String url, String version) {
+        Matcher m = VERSION.matcher(version);
+        boolean supported = m.find() && Integer.parseInt(m.group(1)) * 1000 + Integer.parseInt(m.group(2))
+                >= MINIMUM_MAJOR * 1000 + MINIMUM_MINOR;
+        if (!supported) {
+            throw new IllegalStateException("Weaviate at " + url + " is version " + version + "; fairrag needs "
+                    + MINIMUM_MAJOR + "." + MINIMUM_MINOR + " or later (its ContainsNone filter leaves out excluded terms)");
         }
     }
 

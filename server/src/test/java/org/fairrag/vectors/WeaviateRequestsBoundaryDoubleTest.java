@@ -101,13 +101,29 @@ class WeaviateRequestsBoundaryDoubleTest {
     void should_look_up_then_create_each_missing_collection_through_the_schema_endpoints() {
         index();
 
+        // The client asks for the version, then the index to check it.
         assertThat(calls()).containsExactly(
-                "GET /v1/.well-known/live", "GET /v1/meta",
+                "GET /v1/.well-known/live", "GET /v1/meta", "GET /v1/meta",
                 "GET /v1/schema/" + ARTICLE, "POST /v1/schema",
                 "GET /v1/schema/" + CHUNK, "POST /v1/schema",
                 "GET /v1/schema/" + TERM, "POST /v1/schema");
         assertThat(created()).extracting(c -> c.getString("class")).containsExactly(ARTICLE, CHUNK, TERM)
                 .allSatisfy(name -> assertThat(name).matches(COLLECTION_NAME));
+    }
+
+    @Test
+    void should_refuse_a_weaviate_older_than_1_33_before_touching_its_collections() {
+        // Weaviate 1.32's protocol has no CONTAINS_NONE filter operator (it came in 1.33), and the server
+        // answers an unknown operator with an error: every search with excluded terms would fail.
+        weaviate.version("1.32.2");
+
+        assertThatThrownBy(this::index).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("1.32.2").hasMessageContaining("1.33");
+        assertThat(calls()).isNotEmpty().noneMatch(c -> c.contains("/v1/schema"));
+
+        weaviate.version("1.33.0");
+        index();
+        assertThat(created()).hasSize(3);
     }
 
     @Test
@@ -181,7 +197,7 @@ class WeaviateRequestsBoundaryDoubleTest {
 
         index();
 
-        assertThat(calls()).containsExactly("GET /v1/.well-known/live", "GET /v1/meta", "GET /v1/schema/" + ARTICLE,
+        assertThat(calls()).containsExactly("GET /v1/.well-known/live", "GET /v1/meta", "GET /v1/meta", "GET /v1/schema/" + ARTICLE,
                 "GET /v1/schema/" + CHUNK, "GET /v1/schema/" + TERM);
 
         index.close();
@@ -192,7 +208,7 @@ class WeaviateRequestsBoundaryDoubleTest {
 
         index();
 
-        assertThat(calls()).containsExactly("GET /v1/.well-known/live", "GET /v1/meta", "GET /v1/schema/" + ARTICLE,
+        assertThat(calls()).containsExactly("GET /v1/.well-known/live", "GET /v1/meta", "GET /v1/meta", "GET /v1/schema/" + ARTICLE,
                 "GET /v1/schema/" + CHUNK, "DELETE /v1/schema/" + CHUNK, "POST /v1/schema", "GET /v1/schema/" + TERM);
         assertThat(created()).extracting(c -> c.getString("class")).containsExactly(CHUNK);
     }
