@@ -59,6 +59,11 @@ public final class WeaviateVectorIndex implements VectorIndex {
     private static final int MINIMUM_MAJOR = 1;
     private static final int MINIMUM_MINOR = 33;
     private static final Pattern VERSION = Pattern.compile("^v?(\\d+)\\.(\\d+)");
+    /**
+     * Articles read by PID per search: well under the most one search returns (QUERY_MAXIMUM_RESULTS,
+     * 10,000 unless configured, beyond which the server leaves objects out without saying so).
+     */
+    private static final int READ_BATCH = 1000;
     /** Most objects one search fetches (Weaviate's default query limit). */
     private static final int MAX_FETCH = 10_000;
 
@@ -159,12 +164,11 @@ public final class WeaviateVectorIndex implements VectorIndex {
     @Override
     public Map<String, String> articleChecksums(Collection<String> pids) {
         Map<String, String> out = new HashMap<>();
-        if (pids.isEmpty()) {
-            return out;
+        for (List<String> part : partition(List.copyOf(pids), READ_BATCH)) {
+            var r = articles.query.fetchObjects(q -> q.filters(Filter.property("pid").containsAny(part))
+                    .limit(part.size()).returnProperties("pid", "checksum"));
+            r.objects().forEach(o -> out.put((String) o.properties().get("pid"), (String) o.properties().get("checksum")));
         }
-        var r = articles.query.fetchObjects(q -> q.filters(Filter.property("pid").containsAny(List.copyOf(pids)))
-                .limit(pids.size()).returnProperties("pid", "checksum"));
-        r.objects().forEach(o -> out.put((String) o.properties().get("pid"), (String) o.properties().get("checksum")));
         return out;
     }
 
@@ -202,7 +206,7 @@ public final class WeaviateVectorIndex implements VectorIndex {
 
     @Override
     public void deleteArticles(Collection<String> pids) {
-        for (List<String> part : partition(List.copyOf(pids))) {
+        for (List<String> part : partition(List.copyOf(pids), IMPORT_BATCH)) {
             chunks.data.deleteMany(Filter.property("owner").containsAny(part));
             articles.data.deleteMany(Filter.property("pid").containsAny(part));
         }
@@ -264,24 +268,26 @@ public final class WeaviateVectorIndex implements VectorIndex {
     @Override
     public Map<String, ArticleFields> articles(Collection<String> pids) {
         Map<String, ArticleFields> out = new HashMap<>();
-        if (pids.isEmpty()) {
-            return out;
-        }
-        var r = articles.query.fetchObjects(q -> q.filters(Filter.property("pid").containsAny(List.copyOf(pids)))
-                .limit(pids.size()));
-        for (var o : r.objects()) {
-            Map<String, Object> p = o.properties();
-            Object year = p.get("year");
-            @SuppressWarnings("unchecked")
-            List<String> values = p.get("terms") == null ? List.of() : (List<String>) p.get("terms");
-            List<String> termIds = values.stream().filter(t -> !t.startsWith(ArticleFilter.SUGGESTED_PREFIX)).toList();
-            List<String> suggested = values.stream().filter(t -> t.startsWith(ArticleFilter.SUGGESTED_PREFIX))
-                    .map(t -> t.substring(ArticleFilter.SUGGESTED_PREFIX.length())).toList();
-            out.put((String) p.get("pid"), new ArticleFields((String) p.get("pid"), (String) p.get("pmid"),
-                    (String) p.get("title"), (String) p.get("journal"), year == null ? null : ((Number) year).intValue(),
-                    (String) p.get("access"), termIds, suggested));
+        for (List<String> part : partition(List.copyOf(pids), READ_BATCH)) {
+            var r = articles.query.fetchObjects(q -> q.filters(Filter.property("pid").containsAny(part)).limit(part.size()));
+            r.objects().forEach(o -> {
+                ArticleFields fields = fields(o.properties());
+                out.put(fields.pid(), fields);
+            });
         }
         return out;
+    }
+
+    private static ArticleFields fields(Map<String, Object> p) {
+        Object year = p.get("year");
+        @SuppressWarnings("unchecked")
+        List<String> values = p.get("terms") == null ? List.of() : (List<String>) p.get("terms");
+        List<String> termIds = values.stream().filter(t -> !t.startsWith(ArticleFilter.SUGGESTED_PREFIX)).toList();
+        List<String> suggested = values.stream().filter(t -> t.startsWith(ArticleFilter.SUGGESTED_PREFIX))
+                .map(t -> t.substring(ArticleFilter.SUGGESTED_PREFIX.length())).toList();
+        return new ArticleFields((String) p.get("pid"), (String) p.get("pmid"), (String) p.get("title"),
+                (String) p.get("journal"), year == null ? null : ((Number) year).intValue(), (String) p.get("access"),
+                termIds, suggested);
     }
 
     @Override
@@ -325,7 +331,7 @@ public final class WeaviateVectorIndex implements VectorIndex {
 
     @Override
     public void deleteTerms(Collection<String> ids) {
-        for (List<String> part : partition(List.copyOf(ids))) {
+        for (List<String> part : partition(List.copyOf(ids), IMPORT_BATCH)) {
             terms.data.deleteMany(Filter.property("termId").containsAny(part));
         }
     }
@@ -402,10 +408,10 @@ public final class WeaviateVectorIndex implements VectorIndex {
         return UUID.nameUUIDFromBytes((kind + ":" + key).getBytes(StandardCharsets.UTF_8)).toString();
     }
 
-    private static List<List<String>> partition(List<String> values) {
+    private static List<List<String>> partition(List<String> values, int size) {
         List<List<String>> out = new ArrayList<>();
-        for (int from = 0; from < values.size(); from += IMPORT_BATCH) {
-            out.add(values.subList(from, Math.min(values.size(), from + IMPORT_BATCH)));
+        for (int from = 0; from < values.size(); from += size) {
+            out.add(values.subList(from, Math.min(values.size(), from + size)));
         }
         return out;
     }

@@ -27,6 +27,7 @@ import java.util.TreeSet;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.fairrag.vectors.WeaviateBoundaryDouble.RestCall;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -380,6 +381,29 @@ class WeaviateRequestsBoundaryDoubleTest {
             }
             assertReturnsDeclared(collection, s);
         }
+    }
+
+    @Test
+    void should_read_more_articles_than_one_search_returns_in_several_searches() {
+        index();
+        List<String> pids = IntStream.range(0, 10_001).mapToObj(i -> "pid-" + i).toList();
+
+        index().articles(pids);
+        index().articleChecksums(pids);
+
+        // The server caps what one search returns at QUERY_MAXIMUM_RESULTS (10,000 unless configured),
+        // silently: a larger limit would leave articles out.
+        List<SearchRequest> searches = weaviate.grpcRequests(SEARCH, SearchRequest.class);
+        assertThat(searches).allSatisfy(s -> {
+            assertThat(s.getCollection()).isEqualTo(ARTICLE);
+            assertThat(s.getFilters().getOperator()).isEqualTo(Filters.Operator.OPERATOR_CONTAINS_ANY);
+            assertThat(s.getFilters().getTarget().getProperty()).isEqualTo("pid");
+            assertThat(s.getLimit()).isLessThanOrEqualTo(10_000)
+                    .isGreaterThanOrEqualTo(s.getFilters().getValueTextArray().getValuesCount());
+        });
+        Map<String, Long> asked = searches.stream().flatMap(s -> s.getFilters().getValueTextArray().getValuesList().stream())
+                .collect(Collectors.groupingBy(p -> p, Collectors.counting()));
+        assertThat(asked).hasSize(pids.size()).allSatisfy((pid, times) -> assertThat(times).as(pid).isEqualTo(2));
     }
 
     @Test
