@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.protobuf.ByteString;
+import com.google.protobuf.Descriptors;
+import com.google.protobuf.Message;
 import com.google.protobuf.Value;
 import io.vertx.core.json.JsonObject;
 import io.weaviate.client6.v1.internal.grpc.protocol.WeaviateProtoAggregate.AggregateRequest;
@@ -72,6 +74,11 @@ class WeaviateRequestsBoundaryDoubleTest {
     private static final Set<String> VECTOR_CONFIG_FIELDS = Set.of("vectorIndexConfig", "vectorIndexType", "vectorizer");
     private static final Set<String> TOKENIZATIONS = Set.of("word", "lowercase", "whitespace", "field", "trigram", "gse",
             "kagome_kr", "kagome_ja", "gse_ch");
+
+    // Request fields of the client's protocol files that Weaviate 1.33's do not have.
+    private static final Set<String> FIELDS_AFTER_1_33 = Set.of("weaviate.v1.SearchRequest.boost",
+            "weaviate.v1.MetadataRequest.query_profile", "weaviate.v1.NearVector.selection",
+            "weaviate.v1.Hybrid.selection", "weaviate.v1.Hybrid.alpha_param", "weaviate.v1.Hybrid.use_alpha_param");
 
     private WeaviateBoundaryDouble weaviate;
     private WeaviateVectorIndex index;
@@ -433,6 +440,34 @@ class WeaviateRequestsBoundaryDoubleTest {
     }
 
     @Test
+    void should_call_only_methods_and_set_only_fields_that_weaviate_1_33_knows() {
+        index().upsertArticles(List.of(article("pid-1", 2004, List.of("D1"), 2)));
+        index().upsertTerms(List.of(new IndexedTerm("D1", "sha256:t", List.of(new IndexedTerm.Name("Name", unit(new Random(4)))))));
+        ArticleFilter filter = new ArticleFilter(List.of(Set.of("D1")), Set.of("D2"), 2000, 2010, Set.of("public"));
+        index().nearestChunks(unit(new Random(5)), 3, filter);
+        index().matchingChunks("words", 3, filter);
+        index().nearestTerms(unit(new Random(6)), 3);
+        index().countArticles(filter);
+        index().articleCount();
+        index().articles(List.of("pid-1"));
+        index().articleChecksums(List.of("pid-1"));
+        index().chunks("pid-1");
+        index().articlePids();
+        index().termChecksums();
+        index().deleteArticles(List.of("pid-1"));
+        index().deleteTerms(List.of("D1"));
+
+        assertThat(weaviate.grpcCalls()).extracting(WeaviateBoundaryDouble.GrpcCall::method).containsOnly(SEARCH,
+                BATCH_OBJECTS, BATCH_DELETE, AGGREGATE);
+        Set<String> fields = weaviate.grpcCalls().stream().flatMap(c -> fieldsSet(c.request()).stream())
+                .collect(Collectors.toCollection(TreeSet::new));
+        assertThat(fields).contains("weaviate.v1.NearVector.vectors", "weaviate.v1.BM25.query",
+                "weaviate.v1.BatchObject.vectors", "weaviate.v1.AggregateRequest.objects_count");
+        // A server ignores fields it does not know: a search would silently lose what they ask for.
+        assertThat(fields).doesNotContainAnyElementsOf(FIELDS_AFTER_1_33);
+    }
+
+    @Test
     void should_send_the_api_key_as_a_bearer_token_over_rest_and_grpc() {
         index = WeaviateVectorIndex.connect(weaviate.restUrl(), weaviate.grpcPort(), Optional.of("s3cret"), PREFIX, MODEL,
                 DIMENSION);
@@ -548,6 +583,18 @@ class WeaviateRequestsBoundaryDoubleTest {
             default -> f.getTestValueCase().name();
         };
         return op + " " + f.getTarget().getProperty() + " " + value;
+    }
+
+    /** The full names of the fields set in a message and in the messages inside it. */
+    private static Set<String> fieldsSet(Message message) {
+        Set<String> out = new TreeSet<>();
+        message.getAllFields().forEach((field, value) -> {
+            out.add(field.getFullName());
+            if (field.getJavaType() == Descriptors.FieldDescriptor.JavaType.MESSAGE) {
+                (field.isRepeated() ? (List<?>) value : List.of(value)).forEach(v -> out.addAll(fieldsSet((Message) v)));
+            }
+        });
+        return out;
     }
 
     static float[] floats(ByteString bytes) {
