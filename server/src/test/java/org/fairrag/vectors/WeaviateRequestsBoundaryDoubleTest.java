@@ -495,7 +495,10 @@ class WeaviateRequestsBoundaryDoubleTest {
         return path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
     }
 
-    /** The REST calls received, as method and path, a trailing slash left out (the client adds one to some paths). */
+    /**
+     * The REST calls received, as method and path, a trailing slash left out: the client posts to
+     * {@code /v1/schema/}, which Weaviate's router (go-openapi, cleaning paths before matching) takes as {@code /v1/schema}.
+     */
     private List<String> calls() {
         return weaviate.restCalls().stream().map(c -> c.method() + " " + withoutTrailingSlash(c.path())).toList();
     }
