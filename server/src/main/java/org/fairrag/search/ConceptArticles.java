@@ -33,6 +33,11 @@ public interface ConceptArticles {
     /** What the source is, as the search response names it (for example {@code indexed}). */
     String name();
 
+    /** How much this source's lists count against the other sources', before each list's agreement with the query. */
+    default double weight() {
+        return 1;
+    }
+
     /**
      * The articles about the concepts that pass the request's filter, best for the query first, each with
      * its best chunk and that chunk's similarity to the query (comparable with the scores of
