@@ -14,6 +14,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import org.fairrag.annotate.MentionCheck;
+import org.fairrag.anchor.AnchoredContext;
+import org.fairrag.anchor.MentionMap;
 import org.fairrag.annotate.MentionIndex;
 import org.fairrag.annotate.MentionStore;
 import org.fairrag.annotate.Neighbours;
@@ -62,6 +64,8 @@ import org.fairrag.search.PublishedArticles;
 import org.fairrag.store.SourceRecords;
 import org.fairrag.terms.TermIndexer;
 import org.fairrag.search.ArticleSearch;
+import org.fairrag.search.IndexedConceptArticles;
+import org.fairrag.search.MentionedConceptArticles;
 import org.fairrag.terms.ConceptLinker;
 import org.fairrag.terms.TermLexicon;
 import org.fairrag.terms.VocabularySnapshot;
@@ -129,6 +133,9 @@ public final class Fairrag implements AutoCloseable {
     private final AssociationStore associationStore;
     private final RelatedConcepts relatedConcepts;
     private final AssociationRefresher associationRefresher;
+    private final MentionMap mentionMap;
+    private final AtomicReference<String> literatureVersion = new AtomicReference<>();
+    private final AnchoredContext anchoredContext;
     private SubjectSuggester subjectSuggester;
 
     private Fairrag(Lifecycle lifecycle, IngestProgress progress) throws IOException {
@@ -193,28 +200,43 @@ public final class Fairrag implements AutoCloseable {
             this.apiKeys = new ApiKeys(database.pool(), new SecureRandom());
             this.tombstones = new Tombstones(graph, graphs, registry, () -> List.copyOf(articleIndexes),
                     this::afterTombstone, Clock.systemUTC(), config.baseUrl());
+            this.mentionMap = new MentionMap(graph, graphs, this::vocabulary);
+            lifecycle.closeWith(mentionMap);
             if (vectorIndex == null) {
                 this.articleSearch = null;
+                this.anchoredContext = null;
             } else {
                 ConceptLinker linker = new ConceptLinker(this::termLexicon, this::vocabulary, Optional.of(vectorIndex),
                         ConceptLinker.Options.DEFAULT, config.queryCacheSize());
                 linker.bindTo(metrics);
-                this.articleSearch = new ArticleSearch(queryEmbedder, vectorIndex, this::vocabulary, linker);
+                this.anchoredContext = new AnchoredContext(mentionMap, vectorIndex, this::vocabulary, graph, graphs,
+                        queryEmbedder);
+                this.articleSearch = new ArticleSearch(queryEmbedder, vectorIndex, this::vocabulary, Optional.of(linker),
+                        List.of(new IndexedConceptArticles(vectorIndex), new MentionedConceptArticles(anchoredContext, MentionedConceptArticles.DEFAULT_WEIGHT)),
+                        ArticleSearch.Options.DEFAULT);
             }
             this.mentionStore = new MentionStore(graph, graphs);
             this.mentionIndex = new MentionIndex(mentionStore, this::vocabulary);
             // Without annotation at ingest, a withdrawn article must still lose the mentions it was given before.
             articleIndexes.add(config.mentions() ? mentionIndex : mentionIndex.removalsOnly());
+            // After the mention index, so that it reads what that index has just written.
+            articleIndexes.add(mentionMap);
             this.subjectStatistics = new StatisticsCache(() -> SubjectStatistics.of(graph, graphs, vocabulary()),
                     () -> mentionIndex.counts().articles());
             this.associationStore = new AssociationStore(graph, graphs, datasetFdo.pid(), this::vocabulary, Clock.systemUTC());
             this.relatedConcepts = new RelatedConcepts(graph, graphs, associationStore, this::vocabulary);
             this.associationRefresher = new AssociationRefresher(associationStore);
             lifecycle.closeWith(associationRefresher);
+            // Every change of mentions is counted into associations after it: then the map reads them again too,
+            // whoever wrote them.
+            associationRefresher.afterEachCount(mentionMap::requestLoad);
+            associationRefresher.afterEachCount(() -> literatureVersion.set(associationStore.publicVersion()));
             this.vocabularyState = new VocabularyState(graph, graphs.vocabulary(), snapshot, terms);
             vocabularyState.open(saved.await(), progress);
             progress.step("Checking the vector index");
             reindexIfEmpty();
+            mentionMap.requestLoad();
+            literatureVersion.set(associationStore.publicVersion());
         } catch (IOException | RuntimeException e) {
             startingDatabase.awaitQuietly();
             close();
@@ -524,6 +546,15 @@ public final class Fairrag implements AutoCloseable {
     public Optional<ArticleSearch> articleSearch() { return Optional.ofNullable(articleSearch); }
     /** Finds and keeps the concepts each article's text mentions. */
     public MentionIndex mentionIndex() { return mentionIndex; }
+    /**
+     * The version of the public associations (when they were counted, and the typed relations), read at start and
+     * after each count: a term's landing page shows them, so its entity tag changes with it.
+     */
+    public String literatureVersion() { return literatureVersion.get(); }
+    /** The concept mentions in memory, by concept and by article. */
+    public MentionMap mentionMap() { return mentionMap; }
+    /** The chunks and sentences that mention a concept, chosen per concept; empty when FAIRRAG_VECTORS=none. */
+    public Optional<AnchoredContext> anchoredContext() { return Optional.ofNullable(anchoredContext); }
     /** Counts the associations again, one count at a time. */
     public AssociationRefresher associationRefresher() { return associationRefresher; }
     /** The associations between concepts that sentences mention together. */
