@@ -36,7 +36,9 @@ import org.fairrag.http.SearchHandler;
 import org.fairrag.work.WorkerPool;
 import org.fairrag.ingest.ArticleIngest;
 import org.fairrag.search.ArticleSearch;
+import org.fairrag.search.ConceptArticles;
 import org.fairrag.search.IndexedConceptArticles;
+import org.fairrag.search.MentionedConceptArticles;
 import org.fairrag.terms.ConceptLinker;
 import org.fairrag.vectors.ArticleFields;
 import org.fairrag.vectors.ArticleFilter;
@@ -95,6 +97,7 @@ final class SearchBench implements Callable<Integer> {
         FairragConfig config = options.config().toBuilder().port(0).build();
         try (Fairrag fairrag = Fairrag.open(config)) {
             fairrag.loadDemoIfEmpty(new ConsoleProgress());
+            fairrag.mentionMap().load();
             if (!(fairrag.vectorIndex().orElse(null) instanceof LuceneVectorIndex demo)) {
                 throw new IllegalStateException("bench search measures the embedded Lucene index (FAIRRAG_VECTORS=lucene)");
             }
@@ -105,7 +108,7 @@ final class SearchBench implements Callable<Integer> {
                     Runtime.getRuntime().availableProcessors(), loadAverage(), embedder.modelName());
 
             System.out.printf("%n== demo corpus: %d articles%n", demo.articleCount());
-            measure(fairrag, demo, embedder, vocab, queries);
+            measure(fairrag, demo, embedder, vocab, queries, true);
 
             if (demoOnly) {
                 return 0;
@@ -117,14 +120,15 @@ final class SearchBench implements Callable<Integer> {
                         + "article chosen at random; every chunk vector is the real one plus Gaussian noise (sigma %.2f "
                         + "per dimension, renormalised: cosine to the real one about %.2f)%n", derived.articleCount(),
                         NOISE, 1 / Math.sqrt(1 + NOISE * NOISE * embedder.dimension()));
-                measure(fairrag, derived, embedder, vocab, queries);
+                measure(fairrag, derived, embedder, vocab, queries, false);
             }
         }
         return 0;
     }
 
+    /** @param mentions whether to measure the search with the articles that mention a concept too (the demo has mentions) */
     private void measure(Fairrag fairrag, LuceneVectorIndex index, Embedder embedder, VocabularyIndex vocab,
-                         List<String> queries) throws Exception {
+                         List<String> queries, boolean mentions) throws Exception {
         recall(index, embedder, queries.subList(0, recallQueries), ArticleFilter.publicArticles(), "no filter");
         recall(index, embedder, queries.subList(0, recallQueries),
                 ArticleFilter.publicTaggedWithAny(vocab.withDescendants("D009369")), "filter: Neoplasms, exploded");
@@ -152,8 +156,13 @@ final class SearchBench implements Callable<Integer> {
             row("distinct queries, concept-aware (each embedded and linked)", conceptsMiss);
             System.out.printf("  concept-aware / hybrid, p50: %.2fx with the query cached, %.2fx with distinct queries%n",
                     conceptsHit.p50 / hybridHit.p50, conceptsMiss.p50 / hybridMiss.p50);
-            split(hybridDistinct.port(), forSplit, "hybrid");
-            split(conceptsDistinct.port(), forSplit, "concept-aware");
+            split(hybridDistinct.port(), forSplit, "hybrid", "");
+            split(conceptsDistinct.port(), forSplit, "concept-aware", "&mentions=false");
+            if (mentions) {
+                try (Served mentioned = serve(fairrag, search(fairrag, index, embedder, vocab, 0, true))) {
+                    split(mentioned.port(), forSplit, "concept-aware with the mentioned lists", "&mentions=true");
+                }
+            }
         }
     }
 
@@ -168,13 +177,22 @@ final class SearchBench implements Callable<Integer> {
      */
     private static ArticleSearch search(Fairrag fairrag, VectorIndex index, Embedder embedder, VocabularyIndex vocab,
                                         int conceptCache) {
+        return search(fairrag, index, embedder, vocab, conceptCache, false);
+    }
+
+    /** Like the above; with {@code mentions}, the articles whose text mentions a concept are a source too. */
+    private static ArticleSearch search(Fairrag fairrag, VectorIndex index, Embedder embedder, VocabularyIndex vocab,
+                                        int conceptCache, boolean mentions) {
         if (conceptCache < 0) {
             return new ArticleSearch(embedder, index, () -> vocab);
         }
         ConceptLinker linker = new ConceptLinker(fairrag::termLexicon, () -> vocab, fairrag.vectorIndex(),
                 ConceptLinker.Options.DEFAULT, conceptCache);
-        return new ArticleSearch(embedder, index, () -> vocab, Optional.of(linker), List.of(new IndexedConceptArticles(index)),
-                ArticleSearch.Options.DEFAULT);
+        List<ConceptArticles> sources = mentions
+                ? List.of(new IndexedConceptArticles(index), new MentionedConceptArticles(fairrag.anchoredContext().orElseThrow(),
+                        MentionedConceptArticles.DEFAULT_WEIGHT))
+                : List.of(new IndexedConceptArticles(index));
+        return new ArticleSearch(embedder, index, () -> vocab, Optional.of(linker), sources, ArticleSearch.Options.DEFAULT);
     }
 
     private void recall(LuceneVectorIndex index, Embedder embedder, List<String> queries, ArticleFilter filter, String label) {
@@ -206,7 +224,7 @@ final class SearchBench implements Callable<Integer> {
     }
 
     /** Sequential requests with distinct queries: where the time goes, from the Server-Timing header. */
-    private void split(int port, List<String> queries, String label) throws Exception {
+    private void split(int port, List<String> queries, String label, String parameters) throws Exception {
         HttpClient http = HttpClient.newHttpClient();
         Pattern metric = Pattern.compile("(embed|concepts|retrieve|total);dur=([0-9.]+)");
         double[] embed = new double[queries.size()];
@@ -216,7 +234,7 @@ final class SearchBench implements Callable<Integer> {
         double[] client = new double[queries.size()];
         for (int i = 0; i < queries.size(); i++) {
             long t0 = System.nanoTime();
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path(queries.get(i))))
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path(queries.get(i)) + parameters))
                     .GET().build(), HttpResponse.BodyHandlers.ofString());
             client[i] = (System.nanoTime() - t0) / 1e6;
             Matcher m = metric.matcher(r.headers().firstValue("Server-Timing").orElse(""));

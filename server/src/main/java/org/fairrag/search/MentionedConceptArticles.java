@@ -14,7 +14,7 @@ import org.fairrag.vectors.ChunkHit;
 /**
  * The articles whose text mentions a concept or a narrower one (the concept mentions, negated ones left out),
  * whether or not indexers tagged them with it, each by its chunk that mentions it and is nearest to the
- * query. Chosen within the concept's own distribution ({@link PerConceptSelection}): the articles whose
+ * query; for a concept the query's words name only (one found by meaning alone is left to the other lists). Chosen within the concept's own distribution ({@link PerConceptSelection}): the articles whose
  * best mentioning chunk is at least as near to the query as the concept's mean, at least a page of them
  * when there are that many. For several concepts, the articles that mention each of them.
  */
@@ -22,7 +22,10 @@ public final class MentionedConceptArticles implements ConceptArticles {
 
     /** The name the search response gives this list. */
     public static final String NAME = "mentioned";
-    /** The weight of its lists; at 1 they cost 0.066 of P@10 on the lay development set (see the README). */
+    /**
+     * The weight of its lists: on the lay development set, P@10 0.719 with weight 1 for every concept, 0.750 with 0.4,
+     * 0.752 with 0.4 for named concepts only, against 0.785 without them (see the README).
+     */
     public static final double DEFAULT_WEIGHT = 0.4;
 
     private final AnchoredContext context;
@@ -46,6 +49,9 @@ public final class MentionedConceptArticles implements ConceptArticles {
 
     @Override
     public List<ChunkHit> find(Request r) {
+        if (!r.beyondNearest()) {
+            return List.of();
+        }
         List<List<AnchoredContext.Anchor>> places = context.places(r.conceptIds(), r.branches(), r.queryVector(), r.filter(),
                 Set.of());
         Set<String> admitted = r.beyondNearest() ? null : new HashSet<>(r.nearest().stream().map(ChunkHit::articlePid).toList());

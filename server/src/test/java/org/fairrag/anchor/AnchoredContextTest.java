@@ -173,9 +173,9 @@ class AnchoredContextTest {
     }
 
     @Test
-    void should_report_the_list_of_articles_that_mention_a_concept_in_a_search_and_leave_it_out_when_asked() throws Exception {
-        JsonObject on = get("/api/articles/search?k=5&q=" + URLEncoder.encode("oral cancer", StandardCharsets.UTF_8));
-        JsonObject off = get("/api/articles/search?k=5&mentions=false&q=" + URLEncoder.encode("oral cancer", StandardCharsets.UTF_8));
+    void should_report_the_list_of_articles_that_mention_a_concept_when_asked_for_and_leave_it_out_by_default() throws Exception {
+        JsonObject on = get("/api/articles/search?k=5&mentions=true&q=" + URLEncoder.encode("oral cancer", StandardCharsets.UTF_8));
+        JsonObject off = get("/api/articles/search?k=5&q=" + URLEncoder.encode("oral cancer", StandardCharsets.UTF_8));
 
         JsonObject mouth = concept(on, MOUTH);
         assertThat(mouth.getJsonObject("lists").fieldNames()).contains("mentioned");
