@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import org.fairrag.annotate.MentionCheck;
 import org.fairrag.anchor.AnchoredContext;
+import org.fairrag.anchor.MentionedConceptArticles;
 import org.fairrag.anchor.MentionMap;
 import org.fairrag.annotate.MentionIndex;
 import org.fairrag.annotate.MentionStore;
@@ -65,7 +66,6 @@ import org.fairrag.store.SourceRecords;
 import org.fairrag.terms.TermIndexer;
 import org.fairrag.search.ArticleSearch;
 import org.fairrag.search.IndexedConceptArticles;
-import org.fairrag.search.MentionedConceptArticles;
 import org.fairrag.terms.ConceptLinker;
 import org.fairrag.terms.TermLexicon;
 import org.fairrag.terms.VocabularySnapshot;
@@ -212,7 +212,8 @@ public final class Fairrag implements AutoCloseable {
                 this.anchoredContext = new AnchoredContext(mentionMap, vectorIndex, this::vocabulary, graph, graphs,
                         queryEmbedder);
                 this.articleSearch = new ArticleSearch(queryEmbedder, vectorIndex, this::vocabulary, Optional.of(linker),
-                        List.of(new IndexedConceptArticles(vectorIndex), new MentionedConceptArticles(anchoredContext, MentionedConceptArticles.DEFAULT_WEIGHT)),
+                        List.of(new IndexedConceptArticles(vectorIndex),
+                                new MentionedConceptArticles(anchoredContext, MentionedConceptArticles.DEFAULT_WEIGHT)),
                         ArticleSearch.Options.DEFAULT);
             }
             this.mentionStore = new MentionStore(graph, graphs);

@@ -14,6 +14,9 @@ import org.fairrag.vectors.ChunkHit;
  */
 public interface ConceptArticles {
 
+    /** The name of the source of the articles whose text mentions a concept (the search may leave it out). */
+    String MENTIONED = "mentioned";
+
     /**
      * What a source may use for some concepts of one query: it finds the articles about each of them.
      *

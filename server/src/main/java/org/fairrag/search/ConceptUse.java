@@ -33,6 +33,6 @@ public record ConceptUse(boolean enabled, Set<String> off, boolean mentions) {
 
     /** Whether a source of concept articles (by its {@link ConceptArticles#name}) is searched. */
     boolean uses(ConceptArticles source) {
-        return mentions || !MentionedConceptArticles.NAME.equals(source.name());
+        return mentions || !ConceptArticles.MENTIONED.equals(source.name());
     }
 }

@@ -1,4 +1,4 @@
-package org.fairrag.search;
+package org.fairrag.anchor;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -7,8 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.fairrag.anchor.AnchoredContext;
-import org.fairrag.anchor.PerConceptSelection;
+import org.fairrag.search.ConceptArticles;
 import org.fairrag.vectors.ChunkHit;
 
 /**
@@ -20,8 +19,6 @@ import org.fairrag.vectors.ChunkHit;
  */
 public final class MentionedConceptArticles implements ConceptArticles {
 
-    /** The name the search response gives this list. */
-    public static final String NAME = "mentioned";
     /**
      * The weight of its lists: on the lay development set, P@10 0.719 with weight 1 for every concept, 0.750 with 0.4,
      * 0.752 with 0.4 for named concepts only, against 0.785 without them (see the README).
@@ -44,7 +41,7 @@ public final class MentionedConceptArticles implements ConceptArticles {
 
     @Override
     public String name() {
-        return NAME;
+        return ConceptArticles.MENTIONED;
     }
 
     @Override
