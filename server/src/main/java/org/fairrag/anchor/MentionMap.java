@@ -33,10 +33,11 @@ import org.slf4j.LoggerFactory;
 /**
  * The concept mentions of the mentions graphs held in memory, by concept and by article, so that finding
  * the places that mention a concept costs a map look-up instead of a query. Negated mentions are left out.
- * It follows the graph: read whole at start and whenever asked ({@link #requestLoad}: after the associations
- * are counted, which every change of mentions is followed by), and, as an {@link ArticleIndex} fed after the
- * mention index, article by article as ingestion publishes or withdraws them. Readers see one consistent
- * snapshot without locking; writes take turns.
+ * Once a server {@link #follow}s with it, it follows the graph: read whole then and whenever asked
+ * ({@link #requestLoad}: after the associations are counted, which every change of mentions is followed by),
+ * and, as an {@link ArticleIndex} fed after the mention index, article by article as ingestion publishes or
+ * withdraws them; before (a command line run), it reads nothing unless {@link #load} is called. Readers see one
+ * consistent snapshot without locking; writes take turns.
  */
 public final class MentionMap implements ArticleIndex, AutoCloseable {
 
@@ -55,6 +56,7 @@ public final class MentionMap implements ArticleIndex, AutoCloseable {
     private volatile Snapshot snapshot = Snapshot.EMPTY;
     private final Object writing = new Object();
     private final AtomicBoolean loadWaiting = new AtomicBoolean();
+    private volatile boolean following;
     private final AtomicLong loads = new AtomicLong();
     private final ExecutorService loader = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "fairrag-mention-map");
@@ -81,9 +83,15 @@ public final class MentionMap implements ArticleIndex, AutoCloseable {
         }
     }
 
-    /** Asks for a {@link #load} after the ones already started; returns at once. */
+    /** Reads every mention in the background and follows every change from now on; returns at once. */
+    public void follow() {
+        following = true;
+        requestLoad();
+    }
+
+    /** When following, asks for a {@link #load} after the ones already started; returns at once. */
     public void requestLoad() {
-        if (loadWaiting.compareAndSet(false, true)) {
+        if (following && loadWaiting.compareAndSet(false, true)) {
             loader.submit(() -> {
                 loadWaiting.set(false);
                 try {
@@ -102,11 +110,17 @@ public final class MentionMap implements ArticleIndex, AutoCloseable {
 
     @Override
     public void index(List<Article> articles) {
+        if (!following) {
+            return;
+        }
         reread(articles.stream().map(Article::pid).toList());
     }
 
     @Override
     public void remove(Collection<String> articlePids) {
+        if (!following) {
+            return;
+        }
         replace(Set.copyOf(articlePids), List.of());
     }
 

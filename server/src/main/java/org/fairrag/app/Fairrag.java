@@ -236,7 +236,6 @@ public final class Fairrag implements AutoCloseable {
             vocabularyState.open(saved.await(), progress);
             progress.step("Checking the vector index");
             reindexIfEmpty();
-            mentionMap.requestLoad();
             literatureVersion.set(associationStore.publicVersion());
         } catch (IOException | RuntimeException e) {
             startingDatabase.awaitQuietly();

@@ -160,6 +160,8 @@ public final class HttpServerLauncher {
      * server stops when {@code fairrag} closes, letting requests in flight finish.
      */
     public static Running start(Fairrag fairrag, Listening listening) {
+        // A server answers from the concept mentions in memory: read them now, and follow every change from here on.
+        fairrag.mentionMap().follow();
         FairragConfig config = fairrag.config();
         FairragConfig.Limits limits = config.limits();
         var vertx = fairrag.vertx();
