@@ -34,6 +34,9 @@ final class AnchorBench implements Callable<Integer> {
     @Option(names = "--terms", defaultValue = "200", description = "How many mentioned terms, by id (default ${DEFAULT-VALUE}).")
     int count;
 
+    @Option(names = "--most-mentioned", description = "The terms mentioned most (with narrower terms) instead of the first by id.")
+    boolean mostMentioned;
+
     @Override
     public Integer call() throws Exception {
         try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().port(0).build())) {
@@ -44,9 +47,13 @@ final class AnchorBench implements Callable<Integer> {
             Embedder embedder = fairrag.queryEmbedder().orElseThrow();
             VocabularyIndex vocab = fairrag.vocabulary();
             ArticleFilter filter = ArticleFilter.publicArticles();
-            List<Term> terms = vocab.terms().stream().sorted(Comparator.comparing(Term::id))
-                    .filter(t -> !fairrag.mentionMap().of(vocab.withDescendants(t.id()), false).isEmpty())
-                    .limit(count).toList();
+            List<Term> terms = mostMentioned
+                    ? vocab.terms().stream().sorted(Comparator.comparingInt((Term t) ->
+                            -fairrag.mentionMap().of(vocab.withDescendants(t.id()), false).size()).thenComparing(Term::id))
+                            .limit(count).toList()
+                    : vocab.terms().stream().sorted(Comparator.comparing(Term::id))
+                            .filter(t -> !fairrag.mentionMap().of(vocab.withDescendants(t.id()), false).isEmpty())
+                            .limit(count).toList();
             List<float[]> vectors = new ArrayList<>();
             terms.forEach(t -> vectors.add(embedder.embed(t.label())));
             double[] search = new double[terms.size()];
@@ -73,8 +80,9 @@ final class AnchorBench implements Callable<Integer> {
                     }
                 }
             }
-            System.out.printf("%d terms the public articles mention (with narrower terms), preferred name as the request; "
-                    + "load average %s%n", terms.size(), loadAverage());
+            System.out.printf("%d terms the public articles mention (with narrower terms; %s), preferred name as the "
+                    + "request; load average %s%n", terms.size(), mostMentioned ? "the most mentioned" : "the first by id",
+                    loadAverage());
             System.out.printf("mentioning chunks scored per term: mean %.0f%n", chunks / (double) Math.max(1, terms.size()));
             System.out.printf("%-62s p50 %7.2f ms  p90 %7.2f ms%n", "baseline: vector search, 50 nearest chunks",
                     percentile(search, 50), percentile(search, 90));
