@@ -325,7 +325,18 @@ public final class Fairrag implements AutoCloseable {
         VocabularyLoad load = startVocabularyLoad(info, concepts, progress);
         load.finish(progress);
         refreshDataset();
+        announceVocabularyChange(load.report().schemePid());
         return load.report();
+    }
+
+    /** Servers sharing the stores read the vocabulary again (nobody listens to an embedded PostgreSQL but this server). */
+    private void announceVocabularyChange(String schemePid) {
+        try {
+            registry.announceVocabularyChange(schemePid).await();
+        } catch (RuntimeException e) {
+            LOG.warn("Could not announce the vocabulary change to other servers ({}); they read it at their next start",
+                    e.toString());
+        }
     }
 
     /**
@@ -525,6 +536,8 @@ public final class Fairrag implements AutoCloseable {
     public TermLexicon termLexicon() { return vocabularyState.lexicon(); }
     /** Where the vocabulary in memory came from: the snapshot, the graph, or the concepts just published. */
     public VocabularyState.Origin vocabularyOrigin() { return vocabularyState.origin(); }
+
+    public VocabularyState vocabularyState() { return vocabularyState; }
     /** The vector index; empty when FAIRRAG_VECTORS=none. */
     public Optional<VectorIndex> vectorIndex() { return Optional.ofNullable(vectorIndex); }
     /** The embedder for bulk text (no cache); empty when FAIRRAG_VECTORS=none. */

@@ -67,6 +67,7 @@ import org.fairrag.search.PublishedArticles;
 import org.fairrag.search.VectorIndexFollower;
 import org.fairrag.terms.TermDetails;
 import org.fairrag.terms.TermSearch;
+import org.fairrag.terms.VocabularyFollower;
 import org.fairrag.vectors.VectorStoreSettings;
 import org.fairrag.work.WorkerPool;
 import org.slf4j.Logger;
@@ -274,10 +275,17 @@ public final class HttpServerLauncher {
 
     /**
      * With an external PostgreSQL, other servers (and {@code fairrag ingest}) may change the shared collection:
-     * this server's own embedded vector index follows their changes. Weaviate is shared already.
+     * this server's vocabulary in memory follows their vocabulary loads, and its own embedded vector index
+     * their article changes (Weaviate is shared already).
      */
     private static void followOtherServers(Fairrag fairrag) {
         FairragConfig config = fairrag.config();
+        if (config.pgUrl().isPresent()) {
+            VocabularyFollower vocabulary = new VocabularyFollower(fairrag.vertx(), fairrag.database().connectOptions(),
+                    fairrag.vocabularyState(), pool(fairrag, "follow-vocabulary", 1, 2));
+            fairrag.closeWithInstance(vocabulary);
+            vocabulary.start().await();
+        }
         if (config.pgUrl().isEmpty() || config.vectors().kind() != VectorStoreSettings.Kind.LUCENE
                 || fairrag.vectorIndex().isEmpty() || fairrag.articleIndexer().isEmpty()) {
             return;

@@ -3,6 +3,10 @@ package org.fairrag.http;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.fairrag.failure.ApiException;
 
@@ -13,10 +17,10 @@ import org.fairrag.failure.ApiException;
  */
 public final class InFlightRequests implements Handler<RoutingContext> {
 
-    private static final long POLL_MS = 50;
-
     private final AtomicInteger inFlight = new AtomicInteger();
     private volatile boolean draining;
+    /** Completed when, once draining, the last request in flight has ended. */
+    private final CompletableFuture<Void> drained = new CompletableFuture<>();
 
     @Override
     public void handle(RoutingContext ctx) {
@@ -26,7 +30,11 @@ public final class InFlightRequests implements Handler<RoutingContext> {
             return;
         }
         inFlight.incrementAndGet();
-        ctx.addEndHandler(v -> inFlight.decrementAndGet());
+        ctx.addEndHandler(v -> {
+            if (inFlight.decrementAndGet() == 0 && draining) {
+                drained.complete(null);
+            }
+        });
         ctx.next();
     }
 
@@ -43,9 +51,13 @@ public final class InFlightRequests implements Handler<RoutingContext> {
      */
     public boolean drain(Duration grace) throws InterruptedException {
         draining = true;
-        long deadline = System.nanoTime() + grace.toNanos();
-        while (inFlight.get() > 0 && System.nanoTime() < deadline) {
-            Thread.sleep(POLL_MS);
+        if (inFlight.get() == 0) {
+            drained.complete(null);
+        }
+        try {
+            drained.get(grace.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            // not all ended in time: reported by the count below
         }
         return inFlight.get() == 0;
     }

@@ -41,10 +41,22 @@ public final class PidRegistry {
             id, kind, source_key, target, checksum, status, access_level, created_at, modified_at, run_id,
             tombstone_reason, tombstoned_at""";
 
+    /** Where a change of a vocabulary is announced, with the PID of its scheme. */
+    public static final String VOCABULARY_CHANNEL = "fairrag_vocabulary_changes";
+
     private final Pool pool;
 
     public PidRegistry(Pool pool) {
         this.pool = pool;
+    }
+
+    /**
+     * Tells the servers sharing this database that a vocabulary has changed in the graph (once the graph has
+     * committed it): each reads it again ({@code terms.VocabularyFollower}).
+     */
+    public Future<Void> announceVocabularyChange(String schemePid) {
+        return pool.preparedQuery("SELECT pg_notify($1, $2)").execute(Tuple.of(VOCABULARY_CHANNEL, schemePid))
+                .mapEmpty();
     }
 
     /**

@@ -335,35 +335,35 @@ public final class TermLexicon {
                 }
             }
         }
-        float[] bestScore = new float[termIds.length];
-        int[] bestName = new int[termIds.length];
-        Arrays.fill(bestName, -1);
+        // Best name per term, for the terms the candidates belong to only (a few hundred of tens of thousands).
+        Map<Integer, Integer> bestName = new HashMap<>();
+        Map<Integer, Float> bestScore = new HashMap<>();
         for (int name = candidates.nextSetBit(0); name >= 0; name = candidates.nextSetBit(name + 1)) {
             float score = score(name, slots, slotWeight, totalWeight);
             // Only a name covering the whole query, and covered by it, can be the exact name.
             if (score >= 1 - 1e-6f && isExact(name, exactKey)) {
                 score += EXACT_BONUS;
             }
+            if (score <= 0) {
+                continue;
+            }
             int t = nameTerm[name];
-            if (score > bestScore[t] || (score == bestScore[t] && bestName[t] >= 0 && better(name, bestName[t]))) {
-                bestScore[t] = score;
-                bestName[t] = name;
+            Integer held = bestName.get(t);
+            float heldScore = held == null ? 0 : bestScore.get(t);
+            if (held == null || score > heldScore || (score == heldScore && better(name, held))) {
+                bestScore.put(t, score);
+                bestName.put(t, name);
             }
         }
-        List<Integer> found = new ArrayList<>();
-        for (int t = 0; t < termIds.length; t++) {
-            if (bestName[t] >= 0 && bestScore[t] > 0) {
-                found.add(t);
-            }
-        }
-        found.sort(Comparator.<Integer>comparingDouble(t -> -bestScore[t])
-                .thenComparing(t -> !namePreferred[bestName[t]])
+        List<Integer> found = new ArrayList<>(bestName.keySet());
+        found.sort(Comparator.<Integer>comparingDouble(t -> -bestScore.get(t))
+                .thenComparing(t -> !namePreferred[bestName.get(t)])
                 .thenComparingInt(t -> termDepth[t])
                 .thenComparingInt(t -> termLabels[t].length())
                 .thenComparing(t -> termIds[t]));
         List<Match> out = new ArrayList<>(Math.min(limit, found.size()));
         for (int t : found.subList(0, Math.min(limit, found.size()))) {
-            out.add(new Match(termIds[t], names[bestName[t]], bestScore[t]));
+            out.add(new Match(termIds[t], names[bestName.get(t)], bestScore.get(t)));
         }
         return out;
     }

@@ -34,6 +34,8 @@ public final class VocabularyState {
     private final AtomicReference<VocabularyIndex> vocabulary = new AtomicReference<>(VocabularyIndex.empty());
     private final AtomicReference<TermLexicon> lexicon = new AtomicReference<>(TermLexicon.empty());
     private volatile Origin origin = Origin.NONE;
+    /** The snapshot key (checksum) of the graph's vocabulary the one in memory was made from. */
+    private volatile String key;
 
     /** @param termIndexer keeps the term vectors; null without a vector index */
     public VocabularyState(GraphStore graph, String vocabularyGraph, VocabularySnapshot snapshot, TermIndexer termIndexer) {
@@ -60,11 +62,12 @@ public final class VocabularyState {
      * of the graph's vocabulary, else reads it from the graph and writes the snapshot; then brings the term
      * vectors up to date.
      */
-    public void open(Optional<VocabularySnapshot.Contents> saved, IngestProgress progress) {
+    public synchronized void open(Optional<VocabularySnapshot.Contents> saved, IngestProgress progress) {
         progress.step("Reading the vocabulary");
         long t0 = System.nanoTime();
         String key = VocabularySnapshot.key(VocabularyGraphReader.checksum(graph, vocabularyGraph));
         if (saved.isPresent() && saved.get().key().equals(key)) {
+            this.key = key;
             vocabulary.set(saved.get().vocabulary());
             lexicon.set(saved.get().lexicon());
             origin = Origin.SNAPSHOT;
@@ -106,7 +109,7 @@ public final class VocabularyState {
      * Builds the lexicon of the vocabulary in memory, writes its snapshot and brings the term vectors up to
      * date, unless {@code termVectorsCurrent} (they were written ahead for exactly these terms).
      */
-    public void derive(boolean termVectorsCurrent, IngestProgress progress) {
+    public synchronized void derive(boolean termVectorsCurrent, IngestProgress progress) {
         VocabularyIndex index = vocabulary();
         use(index, VocabularySnapshot.key(VocabularyGraphReader.checksum(graph, vocabularyGraph)), progress);
         if (!termVectorsCurrent) {
@@ -114,7 +117,29 @@ public final class VocabularyState {
         }
     }
 
+    /**
+     * Reads the vocabulary from the graph again when the graph's is no longer the one in memory (another server
+     * or a {@code fairrag ingest} process changed it), and brings the lexicon, snapshot and term vectors up to date.
+     *
+     * @return whether the vocabulary in memory changed
+     */
+    public synchronized boolean refresh(IngestProgress progress) {
+        String now = VocabularySnapshot.key(VocabularyGraphReader.checksum(graph, vocabularyGraph));
+        if (now.equals(key)) {
+            return false;
+        }
+        long t0 = System.nanoTime();
+        VocabularyIndex index = VocabularyGraphReader.read(graph, vocabularyGraph);
+        use(index, now, progress);
+        origin = Origin.GRAPH;
+        syncTermVectors(index, progress);
+        LOG.info("Vocabulary changed in the graph: {} terms read again ({} ms)", index.size(),
+                (System.nanoTime() - t0) / 1_000_000);
+        return true;
+    }
+
     private void use(VocabularyIndex index, String key, IngestProgress progress) {
+        this.key = key;
         vocabulary.set(index);
         if (index.isEmpty()) {
             return;

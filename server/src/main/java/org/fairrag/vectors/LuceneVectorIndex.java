@@ -146,7 +146,7 @@ public final class LuceneVectorIndex implements VectorIndex {
     private final Store terms;
     private final int dimension;
     /** The term vectors of each segment read so far, by document, for as long as the segment lives. */
-    private final Map<Object, float[][]> termVectorsBySegment = new ConcurrentHashMap<>();
+    private final Map<Object, TermVectorMatrix> termVectorsBySegment = new ConcurrentHashMap<>();
 
     private LuceneVectorIndex(Path dir, Map<String, String> model, int dimension) throws IOException {
         this.dir = dir;
@@ -497,20 +497,8 @@ public final class LuceneVectorIndex implements VectorIndex {
         return terms.search(s -> {
             // Lucene's collector idiom: a full queue of sentinels whose weakest entry is replaced.
             HitQueue best = new HitQueue(k, true);
-            ScoreDoc weakest = best.top();
             for (LeafReaderContext leaf : s.getIndexReader().leaves()) {
-                float[][] vectors = termVectors(leaf.reader());
-                Bits live = leaf.reader().getLiveDocs();
-                for (int doc = 0; doc < vectors.length; doc++) {
-                    if (vectors[doc] != null && (live == null || live.get(doc))) {
-                        float score = VectorSimilarityFunction.DOT_PRODUCT.compare(vector, vectors[doc]);
-                        if (score > weakest.score) {
-                            weakest.doc = leaf.docBase + doc;
-                            weakest.score = score;
-                            weakest = best.updateTop();
-                        }
-                    }
-                }
+                termVectors(leaf.reader()).collect(vector, leaf.reader().getLiveDocs(), leaf.docBase, best);
             }
             List<ScoreDoc> found = new ArrayList<>(k);
             while (best.size() > 0) {
@@ -524,24 +512,29 @@ public final class LuceneVectorIndex implements VectorIndex {
             StoredFields stored = s.storedFields();
             for (ScoreDoc d : found) {
                 Document doc = stored.document(d.doc, Set.of(OWNER, NAME));
-                hits.add(new TermHit(doc.get(OWNER), doc.get(NAME), d.score));
+                hits.add(new TermHit(doc.get(OWNER), doc.get(NAME), similarity(d.score)));
             }
             return hits;
         });
     }
 
-    /** A segment's term vectors by document (null where a document has none), read once per segment. */
-    private float[][] termVectors(LeafReader segment) throws IOException {
+    /** A segment's term vectors, read once per segment. */
+    private TermVectorMatrix termVectors(LeafReader segment) throws IOException {
         IndexReader.CacheHelper cache = segment.getCoreCacheHelper();
-        float[][] cached = termVectorsBySegment.get(cache.getKey());
+        TermVectorMatrix cached = termVectorsBySegment.get(cache.getKey());
         if (cached != null) {
             return cached;
         }
-        float[][] vectors = TermVectors.read(segment, VECTOR, dimension);
+        TermVectorMatrix vectors = new TermVectorMatrix(TermVectors.read(segment, VECTOR, dimension), dimension);
         if (termVectorsBySegment.putIfAbsent(cache.getKey(), vectors) == null) {
             cache.addClosedListener(termVectorsBySegment::remove);
         }
         return vectors;
+    }
+
+    /** A dot product of unit vectors as Lucene's {@link VectorSimilarityFunction#DOT_PRODUCT} scores it, from 0 to 1. */
+    private static float similarity(float dotProduct) {
+        return Math.max((1 + dotProduct) / 2, 0);
     }
 
     /** Merges each index into one segment, which makes searches faster; for bulk-built indexes. */

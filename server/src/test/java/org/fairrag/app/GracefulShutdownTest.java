@@ -27,7 +27,12 @@ class GracefulShutdownTest {
 
     @Test
     void should_finish_a_dump_in_flight_while_stopping() throws Exception {
-        Fairrag fairrag = TestFairrag.fresh("graceful");
+        // A grace far longer than the dump takes on a busy machine: the test ends when the dump does.
+        FairragConfig config = TestFairrag.config(TestFairrag.newDir("graceful"));
+        FairragConfig.Limits limits = config.limits();
+        Fairrag fairrag = TestFairrag.open(config.toBuilder().limits(new FairragConfig.Limits(limits.apiRate(),
+                limits.apiBurst(), limits.sparqlRate(), limits.sparqlBurst(), limits.maxBodyBytes(), limits.maxUriLength(),
+                Duration.ofMinutes(5))).build());
         fairrag.ingest(SourceFile.of(TestFairrag.resource("/samples/kaggle/kaggle_pubmed_multilabel_slice.csv.gz")),
                 ArticleIngest.Options.DEFAULT, IngestProgress.NONE);
         long triples = fairrag.graph().size(Caller.ANONYMOUS.allGraphs(fairrag.graphs()));

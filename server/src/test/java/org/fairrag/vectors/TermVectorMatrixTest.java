@@ -1,0 +1,154 @@
+package org.fairrag.vectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.IntStream;
+import org.apache.lucene.search.HitQueue;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.util.FixedBitSet;
+import org.apache.lucene.util.VectorUtil;
+import org.junit.jupiter.api.Test;
+
+/** The pruned scan finds exactly what multiplying every vector finds. */
+class TermVectorMatrixTest {
+
+    private static final int DIMENSION = 384;
+
+    @Test
+    void should_find_the_same_nearest_rows_as_a_full_scan() {
+        Random random = new Random(7);
+        float[][] vectors = clustered(random, 5_000, 40);
+        TermVectorMatrix matrix = new TermVectorMatrix(vectors, DIMENSION);
+
+        for (int q = 0; q < 50; q++) {
+            // Queries near stored vectors, as a query near some term names is, and far from all.
+            float[] query = q % 2 == 0 ? noisy(random, vectors[random.nextInt(vectors.length)], 0.3f) : unit(random);
+            for (int k : new int[] {1, 8, 100}) {
+                assertThat(docs(collect(matrix, query, null, 0, k))).as("query %d, k %d", q, k)
+                        .containsExactlyElementsOf(docs(fullScan(vectors, query, null, 0, k)));
+            }
+        }
+    }
+
+    @Test
+    void should_skip_deleted_and_missing_documents_and_shift_ids_by_the_segment_base() {
+        Random random = new Random(11);
+        float[][] vectors = clustered(random, 600, 6);
+        vectors[3] = null;
+        vectors[17] = null;
+        FixedBitSet live = new FixedBitSet(vectors.length);
+        live.set(0, vectors.length);
+        float[] query = noisy(random, vectors[42], 0.05f);
+        live.clear(42);
+        TermVectorMatrix matrix = new TermVectorMatrix(vectors, DIMENSION);
+
+        List<ScoreDoc> found = collect(matrix, query, live, 1_000, 20);
+
+        assertThat(matrix.rows()).isEqualTo(598);
+        assertThat(docs(found)).doesNotContain(1_042, 1_003, 1_017).allMatch(d -> d >= 1_000)
+                .containsExactlyElementsOf(docs(fullScan(vectors, query, live, 1_000, 20)));
+    }
+
+    @Test
+    void should_find_the_same_rows_when_the_vectors_span_few_directions() {
+        // More vectors than dimensions, all in a plane of a few directions: a second-moment matrix far from full rank.
+        Random random = new Random(5);
+        float[][] vectors = clustered(random, 2_000, 3);
+        for (float[] v : vectors) {
+            java.util.Arrays.fill(v, 8, DIMENSION, 0f);
+            normalised(v);
+        }
+        TermVectorMatrix matrix = new TermVectorMatrix(vectors, DIMENSION);
+        float[] query = noisy(random, vectors[9], 0.2f);
+
+        assertThat(docs(collect(matrix, query, null, 0, 10)))
+                .containsExactlyElementsOf(docs(fullScan(vectors, query, null, 0, 10)));
+    }
+
+    @Test
+    void should_score_as_the_dot_product() {
+        Random random = new Random(3);
+        float[][] vectors = clustered(random, 50, 2);
+        float[] query = unit(random);
+
+        List<ScoreDoc> found = collect(new TermVectorMatrix(vectors, DIMENSION), query, null, 0, 5);
+
+        for (ScoreDoc d : found) {
+            assertThat(d.score).isCloseTo(VectorUtil.dotProduct(query, vectors[d.doc]), org.assertj.core.data.Offset.offset(1e-5f));
+        }
+    }
+
+    private static List<ScoreDoc> collect(TermVectorMatrix matrix, float[] query, FixedBitSet live, int base, int k) {
+        HitQueue best = new HitQueue(k, true);
+        matrix.collect(query, live, base, best);
+        return drained(best);
+    }
+
+    private static List<ScoreDoc> fullScan(float[][] vectors, float[] query, FixedBitSet live, int base, int k) {
+        return IntStream.range(0, vectors.length)
+                .filter(d -> vectors[d] != null && (live == null || live.get(d)))
+                .mapToObj(d -> new ScoreDoc(base + d, VectorUtil.dotProduct(query, vectors[d])))
+                .sorted(Comparator.comparingDouble((ScoreDoc d) -> -d.score).thenComparingInt(d -> d.doc))
+                .limit(k).toList();
+    }
+
+    private static List<ScoreDoc> drained(HitQueue best) {
+        List<ScoreDoc> out = new ArrayList<>();
+        while (best.size() > 0) {
+            ScoreDoc d = best.pop();
+            if (d.score != Float.NEGATIVE_INFINITY) {
+                out.add(0, d);
+            }
+        }
+        return out;
+    }
+
+    private static List<Integer> docs(List<ScoreDoc> hits) {
+        return hits.stream().map(d -> d.doc).toList();
+    }
+
+    /** Unit vectors around a few centres, as names of one branch of a vocabulary lie near each other. */
+    private static float[][] clustered(Random random, int count, int centres) {
+        float[][] centre = new float[centres][];
+        for (int c = 0; c < centres; c++) {
+            centre[c] = unit(random);
+        }
+        float[][] out = new float[count][];
+        for (int i = 0; i < count; i++) {
+            out[i] = noisy(random, centre[random.nextInt(centres)], 0.8f);
+        }
+        return out;
+    }
+
+    private static float[] noisy(Random random, float[] around, float noise) {
+        float[] v = new float[DIMENSION];
+        for (int i = 0; i < DIMENSION; i++) {
+            v[i] = around[i] + noise * (float) random.nextGaussian() / (float) Math.sqrt(DIMENSION);
+        }
+        return normalised(v);
+    }
+
+    private static float[] unit(Random random) {
+        float[] v = new float[DIMENSION];
+        for (int i = 0; i < DIMENSION; i++) {
+            v[i] = (float) random.nextGaussian();
+        }
+        return normalised(v);
+    }
+
+    private static float[] normalised(float[] v) {
+        double norm = 0;
+        for (float x : v) {
+            norm += x * x;
+        }
+        float scale = (float) (1 / Math.sqrt(norm));
+        for (int i = 0; i < v.length; i++) {
+            v[i] *= scale;
+        }
+        return v;
+    }
+}
