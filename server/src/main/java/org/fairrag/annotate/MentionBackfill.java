@@ -7,6 +7,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,7 +48,7 @@ public final class MentionBackfill implements AutoCloseable {
      * @param wanted     whether {@code afterwards} must run even when no article is missing
      * @param afterwards what depends on every article's mentions (counting associations)
      */
-    public CompletableFuture<Result> start(java.util.function.BooleanSupplier wanted, Runnable afterwards) {
+    public CompletableFuture<Result> start(BooleanSupplier wanted, Runnable afterwards) {
         return CompletableFuture.supplyAsync(() -> run(wanted, afterwards), executor);
     }
 
@@ -56,7 +57,7 @@ public final class MentionBackfill implements AutoCloseable {
         return Optional.ofNullable(progress.get()).filter(Progress::running);
     }
 
-    private Result run(java.util.function.BooleanSupplier wanted, Runnable afterwards) {
+    private Result run(BooleanSupplier wanted, Runnable afterwards) {
         List<String> missing = check.missing();
         boolean count = !missing.isEmpty() || wanted.getAsBoolean();
         if (!count) {

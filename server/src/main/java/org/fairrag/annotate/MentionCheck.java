@@ -7,7 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
+import java.util.function.LongConsumer;
 import org.fairrag.ingest.Article;
 import org.fairrag.ingest.IngestProgress;
 import org.fairrag.search.PublishedArticles;
@@ -142,7 +144,7 @@ public final class MentionCheck {
      * meanwhile with the same text and method is not annotated again. {@code progress} is told the articles
      * done after each batch; {@code stop} is asked before each. Returns how many articles were gone through.
      */
-    public int annotate(List<String> pids, java.util.function.LongConsumer progress, java.util.function.BooleanSupplier stop) {
+    public int annotate(List<String> pids, LongConsumer progress, BooleanSupplier stop) {
         int done = 0;
         for (int from = 0; from < pids.size() && !stop.getAsBoolean(); from += BATCH) {
             List<String> batch = pids.subList(from, Math.min(pids.size(), from + BATCH));

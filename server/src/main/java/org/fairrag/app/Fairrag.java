@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import org.fairrag.annotate.MentionBackfill;
 import org.fairrag.annotate.MentionCheck;
@@ -450,9 +451,9 @@ public final class Fairrag implements AutoCloseable {
      * counts the associations again; also counts them when mentions exist and associations were never counted.
      * Without annotation at ingest (FAIRRAG_MENTIONS=false) it does nothing. The future completes when done.
      */
-    public java.util.concurrent.CompletableFuture<MentionBackfill.Result> annotateMissingInBackground() {
+    public CompletableFuture<MentionBackfill.Result> annotateMissingInBackground() {
         if (!config.mentions()) {
-            return java.util.concurrent.CompletableFuture.completedFuture(new MentionBackfill.Result(0, false));
+            return CompletableFuture.completedFuture(new MentionBackfill.Result(0, false));
         }
         return mentionBackfill.start(() -> associationStore.isEmpty(AssociationStore.View.PUBLIC) && !mentionStore.isEmpty(),
                 this::refreshAssociations);

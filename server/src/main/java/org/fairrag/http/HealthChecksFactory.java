@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
@@ -34,7 +35,7 @@ public final class HealthChecksFactory {
     public record Work(long done, long of) {}
 
     private final Map<String, Supplier<Future<Result>>> probes = new LinkedHashMap<>();
-    private final Map<String, Supplier<java.util.Optional<Work>>> background = new LinkedHashMap<>();
+    private final Map<String, Supplier<Optional<Work>>> background = new LinkedHashMap<>();
 
     /** Adds a component whose probe succeeds with details (UP) or fails (DOWN, with the reason). */
     public HealthChecksFactory component(String name, Supplier<Future<JsonObject>> probe) {
@@ -65,7 +66,7 @@ public final class HealthChecksFactory {
      * status. Callers who may not see details see the share done only ({@code "percent"}), since the counts
      * would tell how many restricted objects exist.
      */
-    public HealthChecksFactory background(String name, Supplier<java.util.Optional<Work>> work) {
+    public HealthChecksFactory background(String name, Supplier<Optional<Work>> work) {
         background.put(name, work);
         return this;
     }
