@@ -113,6 +113,24 @@ function dispatch(block, onEvent) {
   onEvent(name, payload);
 }
 
+/** One request in flight per kind: starting one aborts the one before it (a newer search replaces an older). */
+export class LatestRequests {
+  #controllers = new Map();
+
+  /** The signal of a new request of this kind. */
+  start(kind) {
+    this.abort(kind);
+    const controller = new AbortController();
+    this.#controllers.set(kind, controller);
+    return controller.signal;
+  }
+
+  abort(kind) {
+    const controller = this.#controllers.get(kind);
+    if (controller) controller.abort();
+  }
+}
+
 /**
  * Where a PID resolves on this server: its path /pid/<id>. Links go there, so they work whatever base
  * URL the PIDs were minted under (a redirect service, a test host).

@@ -82,3 +82,13 @@ export class Status {
     this.alertNode.textContent = '';
   }
 }
+
+/** Hands a Blob to the browser as a download named `filename`. */
+export function download(blob, filename) {
+  const url = URL.createObjectURL(blob);
+  const a = el('a', {href: url, download: filename, hidden: true});
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

@@ -2,6 +2,8 @@
 
 export const DEFAULT_K = 10;
 export const MAX_K = 100;
+/** The keys of the state that the address keeps (toUrl reads only these). */
+export const ADDRESS_KEYS = ['q', 'notConcepts', 'k', 'rq', 'selected', 'mode', 'explode', 'scope', 'filter'];
 const TERM_ID = /^(D\d{6,9}|[a-z][a-z0-9_-]{0,31}:[A-Za-z0-9_.-]{1,128})$/;
 
 /** The state a URL describes; anything malformed is dropped rather than trusted. */

@@ -1,7 +1,7 @@
 // Unit tests of the web app's address state (node --test ui/test).
 import {test} from 'node:test';
 import assert from 'node:assert/strict';
-import {DEFAULT_K, MAX_K, fromUrl, toUrl} from '../js/state.js';
+import {ADDRESS_KEYS, DEFAULT_K, MAX_K, fromUrl, toUrl} from '../js/state.js';
 
 const BASE = 'http://fairrag.test/';
 
@@ -35,4 +35,22 @@ test('malformed values are dropped, not trusted', () => {
 test('a term both selected and excluded is kept once, excluded', () => {
   const s = fromUrl(BASE + '?terms=D009062&exclude=D009062');
   assert.deepEqual(s.selected, [{id: 'D009062', label: null, exclude: true}]);
+});
+
+test('the address keeps exactly the keys ADDRESS_KEYS names', () => {
+  const state = fromUrl(BASE);
+  const changed = {
+    q: 'asthma', notConcepts: ['D001249'], k: 5, rq: 'wheeze', selected: [{id: 'D001249', label: 'Asthma', exclude: false}],
+    mode: 'all', explode: true, scope: 'collection', filter: true,
+  };
+  assert.deepEqual(Object.keys(changed).sort(), [...ADDRESS_KEYS].sort());
+  for (const key of ADDRESS_KEYS) {
+    assert.notEqual(toUrl({...state, [key]: changed[key]}, BASE), '/', key + ' is kept in the address');
+  }
+  const withOthers = {...state, results: [{pid: 'x'}], filtered: {results: []}, unchosen: new Set(['x']), summarizing: true};
+  assert.equal(toUrl(withOthers, BASE), '/');
+});
+
+test('a question in the address (the Ask box) stays when the flow writes its state', () => {
+  assert.equal(toUrl({...fromUrl(BASE), q: 'asthma'}, BASE + '?ask=How%20many%3F&q=old'), '/?q=asthma&ask=How+many%3F');
 });

@@ -3,7 +3,7 @@ package org.fairrag.fdo;
 /**
  * What an article is called wherever a person reads its name: its title, or, for the articles that come
  * without one, the same stand-in on the landing page, in summaries' sources and in the web app (whose
- * {@code ui/js/app.js} writes it the same way).
+ * {@code ui/js/article.js} writes it the same way).
  */
 public final class ArticleName {
 

@@ -10,7 +10,10 @@ import io.vertx.ext.web.handler.CorsHandler;
 import java.util.List;
 import java.util.Set;
 
-/** The whole HTTP surface in one place; it reads like the README's "HTTP API" table. */
+/**
+ * The whole HTTP surface in one place; it reads like the README's "HTTP API" table. The guards and the
+ * path of a request are described in {@code docs/architecture.md}.
+ */
 public final class ApiRouter {
 
     /** The handlers the router dispatches to, built by the application wiring. */

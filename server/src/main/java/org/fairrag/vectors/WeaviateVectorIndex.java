@@ -13,6 +13,7 @@ import io.weaviate.client6.v1.api.collections.query.Filter;
 import io.weaviate.client6.v1.api.collections.query.Metadata;
 import io.weaviate.client6.v1.api.collections.query.QueryResponse;
 import io.weaviate.client6.v1.api.collections.vectorindex.Distance;
+import io.weaviate.client6.v1.api.collections.vectorindex.Flat;
 import io.weaviate.client6.v1.api.collections.vectorindex.Hnsw;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -30,12 +31,14 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.IntFunction;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The scale-out {@link VectorIndex}: three Weaviate collections with explicit schemas, vectors supplied
- * by fairrag (no Weaviate vectorizer). {@code <prefix>Article} holds each article's fields,
+ * by fairrag (no Weaviate vectorizer). {@code <prefix>Article} holds each article's fields (and no vectors),
  * {@code <prefix>Chunk} its chunks (text for BM25, vector, and the article's MeSH ids, year and access
  * level, which the {@code where} filter of a near-vector search tests), {@code <prefix>Term} one object
  * per embedded term name. The prefix ({@value #DEFAULT_PREFIX} by default) lets several instances share
@@ -52,6 +55,15 @@ public final class WeaviateVectorIndex implements VectorIndex {
     private static final int FETCH_FACTOR = 4;
     /** Objects per batch request: keeps each gRPC message well under Weaviate's size limit. */
     private static final int IMPORT_BATCH = 200;
+    /** The oldest Weaviate whose protocol has every filter operator this index sends (ContainsNone came in 1.33). */
+    private static final int MINIMUM_MAJOR = 1;
+    private static final int MINIMUM_MINOR = 33;
+    private static final Pattern VERSION = Pattern.compile("^v?(\\d+)\\.(\\d+)");
+    /**
+     * Articles read by PID per search: well under the most one search returns (QUERY_MAXIMUM_RESULTS,
+     * 10,000 unless configured, beyond which the server leaves objects out without saying so).
+     */
+    private static final int READ_BATCH = 1000;
     /** Most objects one search fetches (Weaviate's default query limit). */
     private static final int MAX_FETCH = 10_000;
 
@@ -65,6 +77,7 @@ public final class WeaviateVectorIndex implements VectorIndex {
             throws IOException {
         this.url = url;
         this.client = client;
+        requireSupportedVersion(url, client.meta().version());
         String made = "embedding model " + model + ", " + dimension + " dimensions";
         this.articles = ensure(prefix + "Article", "fairrag articles (" + made + ")", false, List.of(
                 keyword("pid"), keyword("pmid"), Property.text("title"), Property.text("journal"),
@@ -79,18 +92,24 @@ public final class WeaviateVectorIndex implements VectorIndex {
     }
 
     /**
-     * Connects to the Weaviate server at {@code url} (REST; gRPC on the same host, port 50051, or 443
-     * for https) and makes the collections {@code <prefix>Article}, {@code <prefix>Chunk} and
+     * Connects to the Weaviate server (1.33 or later) at {@code url} (REST; gRPC on the same host, port
+     * 50051, or 443 for https) and makes the collections {@code <prefix>Article}, {@code <prefix>Chunk} and
      * {@code <prefix>Term} when they are missing.
      */
     public static WeaviateVectorIndex connect(String url, Optional<String> apiKey, String prefix, String model,
                                               int dimension) {
+        return connect(url, "https".equals(URI.create(url).getScheme()) ? 443 : DEFAULT_GRPC_PORT, apiKey, prefix,
+                model, dimension);
+    }
+
+    /** Like {@link #connect(String, Optional, String, String, int)} with gRPC on {@code grpcPort} of the same host. */
+    static WeaviateVectorIndex connect(String url, int grpcPort, Optional<String> apiKey, String prefix, String model,
+                                       int dimension) {
         URI uri = URI.create(url);
-        boolean https = "https".equals(uri.getScheme());
-        int port = uri.getPort() > 0 ? uri.getPort() : https ? 443 : 80;
+        int port = uri.getPort() > 0 ? uri.getPort() : "https".equals(uri.getScheme()) ? 443 : 80;
         WeaviateClient client = WeaviateClient.connectToCustom(c -> {
             c.scheme(uri.getScheme()).httpHost(uri.getHost()).httpPort(port)
-                    .grpcHost(uri.getHost()).grpcPort(https ? 443 : DEFAULT_GRPC_PORT);
+                    .grpcHost(uri.getHost()).grpcPort(grpcPort);
             apiKey.ifPresent(k -> c.authentication(Authentication.apiKey(k)));
             return c;
         });
@@ -100,6 +119,16 @@ public final class WeaviateVectorIndex implements VectorIndex {
             closeQuietly(client);
             throw e instanceof IOException io ? new UncheckedIOException("cannot set up Weaviate at " + url, io)
                     : (RuntimeException) e;
+        }
+    }
+
+    private static void requireSupportedVersion(String url, String version) {
+        Matcher m = VERSION.matcher(version);
+        boolean supported = m.find() && Integer.parseInt(m.group(1)) * 1000 + Integer.parseInt(m.group(2))
+                >= MINIMUM_MAJOR * 1000 + MINIMUM_MINOR;
+        if (!supported) {
+            throw new IllegalStateException("Weaviate at " + url + " is version " + version + "; fairrag needs "
+                    + MINIMUM_MAJOR + "." + MINIMUM_MINOR + " or later (its ContainsNone filter leaves out excluded terms)");
         }
     }
 
@@ -117,6 +146,10 @@ public final class WeaviateVectorIndex implements VectorIndex {
                 c.description(description).properties(properties);
                 if (vectors) {
                     c.vectorConfig(VectorConfig.selfProvided(v -> v.vectorIndex(Hnsw.of(h -> h.distance(Distance.DOT)))));
+                } else {
+                    // A collection without a vector of its own would get the server's default vectorizer
+                    // (DEFAULT_VECTORIZER_MODULE), which may embed every object; this index stays empty.
+                    c.vectorConfig(VectorConfig.selfProvided(v -> v.vectorIndex(Flat.of())));
                 }
                 return c;
             });
@@ -131,12 +164,11 @@ public final class WeaviateVectorIndex implements VectorIndex {
     @Override
     public Map<String, String> articleChecksums(Collection<String> pids) {
         Map<String, String> out = new HashMap<>();
-        if (pids.isEmpty()) {
-            return out;
+        for (List<String> part : partition(List.copyOf(pids), READ_BATCH)) {
+            var r = articles.query.fetchObjects(q -> q.filters(Filter.property("pid").containsAny(part))
+                    .limit(part.size()).returnProperties("pid", "checksum"));
+            r.objects().forEach(o -> out.put((String) o.properties().get("pid"), (String) o.properties().get("checksum")));
         }
-        var r = articles.query.fetchObjects(q -> q.filters(Filter.property("pid").containsAny(List.copyOf(pids)))
-                .limit(pids.size()).returnProperties("pid", "checksum"));
-        r.objects().forEach(o -> out.put((String) o.properties().get("pid"), (String) o.properties().get("checksum")));
         return out;
     }
 
@@ -174,7 +206,7 @@ public final class WeaviateVectorIndex implements VectorIndex {
 
     @Override
     public void deleteArticles(Collection<String> pids) {
-        for (List<String> part : partition(List.copyOf(pids))) {
+        for (List<String> part : partition(List.copyOf(pids), IMPORT_BATCH)) {
             chunks.data.deleteMany(Filter.property("owner").containsAny(part));
             articles.data.deleteMany(Filter.property("pid").containsAny(part));
         }
@@ -236,24 +268,26 @@ public final class WeaviateVectorIndex implements VectorIndex {
     @Override
     public Map<String, ArticleFields> articles(Collection<String> pids) {
         Map<String, ArticleFields> out = new HashMap<>();
-        if (pids.isEmpty()) {
-            return out;
-        }
-        var r = articles.query.fetchObjects(q -> q.filters(Filter.property("pid").containsAny(List.copyOf(pids)))
-                .limit(pids.size()));
-        for (var o : r.objects()) {
-            Map<String, Object> p = o.properties();
-            Object year = p.get("year");
-            @SuppressWarnings("unchecked")
-            List<String> values = p.get("terms") == null ? List.of() : (List<String>) p.get("terms");
-            List<String> termIds = values.stream().filter(t -> !t.startsWith(ArticleFilter.SUGGESTED_PREFIX)).toList();
-            List<String> suggested = values.stream().filter(t -> t.startsWith(ArticleFilter.SUGGESTED_PREFIX))
-                    .map(t -> t.substring(ArticleFilter.SUGGESTED_PREFIX.length())).toList();
-            out.put((String) p.get("pid"), new ArticleFields((String) p.get("pid"), (String) p.get("pmid"),
-                    (String) p.get("title"), (String) p.get("journal"), year == null ? null : ((Number) year).intValue(),
-                    (String) p.get("access"), termIds, suggested));
+        for (List<String> part : partition(List.copyOf(pids), READ_BATCH)) {
+            var r = articles.query.fetchObjects(q -> q.filters(Filter.property("pid").containsAny(part)).limit(part.size()));
+            r.objects().forEach(o -> {
+                ArticleFields fields = fields(o.properties());
+                out.put(fields.pid(), fields);
+            });
         }
         return out;
+    }
+
+    private static ArticleFields fields(Map<String, Object> p) {
+        Object year = p.get("year");
+        @SuppressWarnings("unchecked")
+        List<String> values = p.get("terms") == null ? List.of() : (List<String>) p.get("terms");
+        List<String> termIds = values.stream().filter(t -> !t.startsWith(ArticleFilter.SUGGESTED_PREFIX)).toList();
+        List<String> suggested = values.stream().filter(t -> t.startsWith(ArticleFilter.SUGGESTED_PREFIX))
+                .map(t -> t.substring(ArticleFilter.SUGGESTED_PREFIX.length())).toList();
+        return new ArticleFields((String) p.get("pid"), (String) p.get("pmid"), (String) p.get("title"),
+                (String) p.get("journal"), year == null ? null : ((Number) year).intValue(), (String) p.get("access"),
+                termIds, suggested);
     }
 
     @Override
@@ -297,7 +331,7 @@ public final class WeaviateVectorIndex implements VectorIndex {
 
     @Override
     public void deleteTerms(Collection<String> ids) {
-        for (List<String> part : partition(List.copyOf(ids))) {
+        for (List<String> part : partition(List.copyOf(ids), IMPORT_BATCH)) {
             terms.data.deleteMany(Filter.property("termId").containsAny(part));
         }
     }
@@ -374,10 +408,10 @@ public final class WeaviateVectorIndex implements VectorIndex {
         return UUID.nameUUIDFromBytes((kind + ":" + key).getBytes(StandardCharsets.UTF_8)).toString();
     }
 
-    private static List<List<String>> partition(List<String> values) {
+    private static List<List<String>> partition(List<String> values, int size) {
         List<List<String>> out = new ArrayList<>();
-        for (int from = 0; from < values.size(); from += IMPORT_BATCH) {
-            out.add(values.subList(from, Math.min(values.size(), from + IMPORT_BATCH)));
+        for (int from = 0; from < values.size(); from += size) {
+            out.add(values.subList(from, Math.min(values.size(), from + size)));
         }
         return out;
     }

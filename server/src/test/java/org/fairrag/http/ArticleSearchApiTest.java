@@ -45,7 +45,7 @@ class ArticleSearchApiTest {
     private final ObjectMapper json = new ObjectMapper();
 
     @Test
-    void should_answer_in_the_design_shape_with_server_timing() throws Exception {
+    void should_answer_in_the_documented_shape_with_server_timing() throws Exception {
         HttpResponse<String> r = get("/api/articles/search?q=" + enc("survival after surgery for oral cancer") + "&k=5");
 
         assertThat(r.statusCode()).isEqualTo(200);

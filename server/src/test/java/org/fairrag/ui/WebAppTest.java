@@ -277,6 +277,57 @@ class WebAppTest {
     }
 
     @Test
+    void should_keep_every_step_in_step_with_the_selection_the_filter_and_the_history() {
+        page.navigate(base + "/");
+        field("Search articles by meaning").fill("treatments for mouth cancer");
+        button("Search").click();
+        assertThat(page.locator("#results > li")).hasCount(10);
+        Locator chip = page.locator("#results button.chip").first();
+        String termId = chip.getAttribute("data-select-term");
+        chip.click();
+        assertThat(page.locator("#selected > li")).hasCount(1);
+        button("Apply the filter").click();
+        assertThat(page.locator("#filter-status")).containsText("Kept");
+        assertThat(page.locator("#results input.choose")).hasCount(0); // the filtered articles are chosen below
+        assertThat(button("Back to all search hits")).isVisible();
+
+        // A changed selection says the filter's answer is out of date, and the address keeps the change
+        page.locator("#selected input[type=checkbox]").check();
+        assertThat(page.locator("#filter-status")).hasText("The selection changed since this filter ran: apply it again to update.");
+        assertThat(page).hasURL(Pattern.compile(".*[?&]exclude=" + termId + "(&.*)?$"));
+
+        // Back to the hits: the filter's answer goes, every hit can be chosen again, the address forgets the filter
+        button("Back to all search hits").click();
+        assertThat(button("Back to all search hits")).isHidden();
+        assertThat(page.locator("#filter-out *")).hasCount(0);
+        assertThat(page.locator("#filter-status")).isEmpty();
+        assertThat(page.locator("#results input.choose")).hasCount(10);
+        assertThat(page).not().hasURL(Pattern.compile(".*filter=1.*"));
+        page.locator("#results input.choose").first().uncheck();
+        assertThat(page.locator("#summarize p.chosen")).hasText("9 articles chosen of the search hits.");
+        assertThat(button("Summarize 9 articles")).isEnabled();
+
+        // A new search is a new history entry; Back brings the first search and its selection again
+        field("Search articles by meaning").fill("asthma in children");
+        button("Search").click();
+        assertThat(page.locator("#search-status")).containsText("10 articles");
+        page.goBack();
+        assertThat(field("Search articles by meaning")).hasValue("treatments for mouth cancer");
+        assertThat(page.locator("#search-status")).containsText("10 articles");
+        assertThat(page.locator("#results input.choose:checked")).hasCount(10);
+        assertThat(page.locator("#selected input[type=checkbox]")).isChecked();
+        assertThat(page.locator("#selected .sel-label")).not().hasText(termId); // its label came back too
+
+        // Clear all empties the selection and disables the filter
+        button("Clear all").click();
+        assertThat(page.locator("#selected > li")).hasCount(0);
+        assertThat(page.locator("#selection-empty")).isVisible();
+        assertThat(button("Apply the filter")).isDisabled();
+        assertThat(page).not().hasURL(Pattern.compile(".*(terms|exclude)=.*"));
+        assertNoConsoleErrorsOnAppPages();
+    }
+
+    @Test
     void should_answer_a_question_and_hand_its_term_and_its_articles_to_the_steps() {
         page.navigate(base + "/");
         field("Ask a question in plain words").fill("Which articles about heart attacks were published since 2010?");

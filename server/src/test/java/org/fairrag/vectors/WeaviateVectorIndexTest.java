@@ -34,7 +34,7 @@ class WeaviateVectorIndexTest extends VectorIndexContract {
     @BeforeEach
     void needsServer() {
         assumeTrue(index != null, "Skipped: FAIRRAG_WEAVIATE_URL is not set. These tests run the vector index contract "
-                + "against a Weaviate >= 1.32 server, e.g. FAIRRAG_WEAVIATE_URL=http://localhost:8080 (gRPC on 50051).");
+                + "against a Weaviate >= 1.33 server, e.g. FAIRRAG_WEAVIATE_URL=http://localhost:8080 (gRPC on 50051).");
     }
 
     @AfterAll

@@ -1,0 +1,101 @@
+// Step 1, search: articles by meaning, the concepts the search also used (each can be taken out), and the
+// hits, each with the MeSH terms that select it for the filter and a tick box choosing it for steps 4 and 5.
+import {$, Status, el, render} from './dom.js';
+import {getJson, pidPath} from './api.js';
+import {MAX_K} from './state.js';
+import {renderConcepts} from './concepts.js';
+import {articleName} from './article.js';
+import {chooseBox} from './chosen.js';
+
+/** `onNewQuery` is called when the user searches anew (the filter's answer no longer applies). */
+export function createSearchStep(store, requests, selection, {onNewQuery}) {
+  const status = new Status($('#search-status'), $('#search-error'), $('#results'));
+
+  async function run() {
+    const {q, k, notConcepts} = store.state;
+    const signal = requests.start('search');
+    status.busy('Searching…');
+    try {
+      const params = new URLSearchParams({q, k: String(k)});
+      if (notConcepts.length) params.set('notConcepts', notConcepts.join(','));
+      const body = await getJson('/api/articles/search?' + params, signal);
+      renderConcepts($('#concepts'), body, {remove: (id) => searchConcepts(id, false), restore: (id) => searchConcepts(id, true)});
+      store.update({results: body.results});
+      status.done(body.results.length === 0 ? 'No article matched.'
+        : `${body.results.length} articles, best first (${body.tookMs} ms).`);
+    } catch (e) {
+      status.fail(e, 'The search failed:');
+    }
+  }
+
+  /** Searches again with or without one concept of the query. */
+  function searchConcepts(id, on) {
+    store.update((s) => ({
+      notConcepts: on ? s.notConcepts.filter((c) => c !== id) : [...new Set([...s.notConcepts, id])],
+    }), {history: 'push'});
+    // The button just pressed is gone: focus moves to its counterpart in the new answer.
+    run().then(() => ($(`[data-key="concept-${on ? 'off' : 'on'}:${id}"]`) || $('#q')).focus());
+  }
+
+  function showResults(state) {
+    const choosing = !state.filtered;
+    render($('#results'), state.results.map((a) => el('li', {className: 'article'},
+      choosing ? chooseBox(store, a) : null,
+      el('div', {className: 'body'},
+        el('h3', {}, el('a', {href: pidPath(a.pid)}, articleName(a))),
+        el('p', {className: 'meta'},
+          [a.year || 'year unknown', a.journal].filter(Boolean).join(' · '),
+          a.score == null ? null : el('span', {className: 'score', title: 'Reciprocal-rank fusion of meaning and words'},
+            `score ${a.score.toFixed(4)}`)),
+        a.snippet ? el('p', {className: 'snippet'}, a.snippet) : null,
+        a.terms.length ? el('ul', {className: 'chips', 'aria-label': 'MeSH terms (select for the filter)'},
+          a.terms.map((t) => el('li', {}, selection.chip(t)))) : null))));
+  }
+
+  store.subscribe(['results', 'filtered'], showResults);
+
+  $('#search-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const q = $('#q').value.trim();
+    if (!q) return;
+    const k = Number.parseInt($('#k').value, 10);
+    const state = store.state;
+    store.update({
+      q,
+      notConcepts: q === state.q ? state.notConcepts : [],
+      k: Number.isInteger(k) ? Math.min(Math.max(k, 1), MAX_K) : state.k,
+      filtered: null,
+      filter: false,
+      unchosen: new Set(),
+    }, {history: 'push'});
+    $('#k').value = String(store.state.k);
+    onNewQuery();
+    run();
+  });
+
+  return {
+    run,
+
+    /** Takes articles from elsewhere (an answer of the Ask box) as if they were the hits of a search. */
+    useArticles(articles) {
+      store.update({
+        results: articles.map((a) => ({...a, snippet: null, score: null, year: null, journal: null, terms: []})),
+        filtered: null,
+        filter: false,
+        scope: 'hits',
+        unchosen: new Set(),
+      });
+      status.done(`${store.state.results.length} articles from the answer to the question, ready to filter and summarize.`);
+    },
+
+    /** Sets the controls from the store, with no hits yet (the address was read again). */
+    reset() {
+      const {q, k} = store.state;
+      $('#q').value = q;
+      $('#k').value = String(k);
+      renderConcepts($('#concepts'), {}, {});
+      showResults(store.state);
+      status.clear();
+    },
+  };
+}
