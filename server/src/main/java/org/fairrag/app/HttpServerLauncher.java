@@ -212,6 +212,8 @@ public final class HttpServerLauncher {
                         ? Future.failedFuture("no vocabulary loaded")
                         : Future.succeededFuture(new JsonObject().put("terms", fairrag.vocabulary().size())
                                 .put("from", fairrag.vocabularyOrigin().name().toLowerCase(java.util.Locale.ROOT))));
+        health.background("annotating", () -> fairrag.annotating()
+                .map(p -> new HealthChecksFactory.Work(p.done(), p.of())));
         fairrag.vectorIndex().ifPresent(index -> health.component("vectors", () -> healthPool.submit(() ->
                 new JsonObject().put("store", index.describe()).put("articles", index.articleCount()))));
 
