@@ -27,6 +27,8 @@ import org.fairrag.vocab.VocabularyIndex;
 public final class MentionCheck {
 
     private static final int BATCH = 500;
+    /** Articles per transaction while the server serves: the graph's one writer is held this long, not longer. */
+    private static final int SERVING_BATCH = 100;
 
     public enum Kind {
         MISSING("active article without mentions"),
@@ -146,9 +148,10 @@ public final class MentionCheck {
      */
     public int annotate(List<String> pids, LongConsumer progress, BooleanSupplier stop) {
         int done = 0;
-        for (int from = 0; from < pids.size() && !stop.getAsBoolean(); from += BATCH) {
-            List<String> batch = pids.subList(from, Math.min(pids.size(), from + BATCH));
-            index.index(published.read(batch, vocabulary.get()));
+        for (int from = 0; from < pids.size() && !stop.getAsBoolean(); from += SERVING_BATCH) {
+            List<String> batch = pids.subList(from, Math.min(pids.size(), from + SERVING_BATCH));
+            // Read and written in one transaction: a tombstone or move cannot fall between (MentionStore#inOneTransaction).
+            store.inOneTransaction(() -> index.index(published.read(batch, vocabulary.get())));
             done += batch.size();
             progress.accept(done);
         }

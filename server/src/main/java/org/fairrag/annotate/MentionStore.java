@@ -83,6 +83,16 @@ public final class MentionStore {
         });
     }
 
+    /**
+     * Runs {@code work} (reading articles, then writing their mentions) so that no other write to the graph
+     * (a tombstone, a move to another access level) commits between the read and the write: otherwise mentions
+     * read at the old level could be written after the change and outlive it. The embedded store holds its one
+     * writer for that long; a remote store commits each write on its own.
+     */
+    public void inOneTransaction(Runnable work) {
+        graph.inOneTransaction(work);
+    }
+
     /** Removes every mention of these articles, at either level. */
     public void remove(Collection<String> articlePids) {
         if (articlePids.isEmpty()) {
