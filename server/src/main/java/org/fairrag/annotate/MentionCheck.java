@@ -7,7 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
+import java.util.function.LongConsumer;
 import org.fairrag.ingest.Article;
 import org.fairrag.ingest.IngestProgress;
 import org.fairrag.search.PublishedArticles;
@@ -25,6 +27,8 @@ import org.fairrag.vocab.VocabularyIndex;
 public final class MentionCheck {
 
     private static final int BATCH = 500;
+    /** Articles per transaction while the server serves: the graph's one writer is held this long, not longer. */
+    private static final int SERVING_BATCH = 100;
 
     public enum Kind {
         MISSING("active article without mentions"),
@@ -127,6 +131,31 @@ public final class MentionCheck {
         Set<String> active = new HashSet<>(pids);
         store.remove(store.stored().keySet().stream().filter(p -> !active.contains(p)).toList());
         return pids.size();
+    }
+
+    /** The active articles that have no mentions at all (none made yet, or removed to be made again), in PID order. */
+    public List<String> missing() {
+        Set<String> annotated = store.stored().keySet();
+        List<String> out = new ArrayList<>(activeArticles().keySet().stream().filter(p -> !annotated.contains(p)).toList());
+        out.sort(null);
+        return out;
+    }
+
+    /**
+     * Annotates these articles, a batch at a time, each batch committed on its own; an article annotated
+     * meanwhile with the same text and method is not annotated again. {@code progress} is told the articles
+     * done after each batch; {@code stop} is asked before each. Returns how many articles were gone through.
+     */
+    public int annotate(List<String> pids, LongConsumer progress, BooleanSupplier stop) {
+        int done = 0;
+        for (int from = 0; from < pids.size() && !stop.getAsBoolean(); from += SERVING_BATCH) {
+            List<String> batch = pids.subList(from, Math.min(pids.size(), from + SERVING_BATCH));
+            // Read and written in one transaction: a tombstone or move cannot fall between (MentionStore#inOneTransaction).
+            store.inOneTransaction(() -> index.index(published.read(batch, vocabulary.get())));
+            done += batch.size();
+            progress.accept(done);
+        }
+        return done;
     }
 
     private void reannotate(List<String> pids, IngestProgress progress) {

@@ -34,8 +34,15 @@ public final class MentionIndex implements ArticleIndex {
     private final AtomicLong annotated = new AtomicLong();
     private final AtomicLong mentions = new AtomicLong();
     private final AtomicLong nanos = new AtomicLong();
+    private volatile boolean deferred;
 
     private record Finder(VocabularyIndex vocabulary, MentionFinder finder) {}
+
+    /** Work that publishes articles, as {@link #deferring} runs it. */
+    @FunctionalInterface
+    public interface Ingestion<T, E extends Exception> {
+        T run() throws E;
+    }
 
     /** Counts since this index was made: articles annotated, mentions stored, and the time it took (finding and storing). */
     public record Counts(long articles, long mentions, long nanos) {}
@@ -74,6 +81,11 @@ public final class MentionIndex implements ArticleIndex {
         if (changed.isEmpty()) {
             return;
         }
+        if (deferred) {
+            // Left for later (MentionBackfill), which annotates articles without mentions: earlier ones must go.
+            remove(changed.stream().map(Article::pid).filter(stored::containsKey).toList());
+            return;
+        }
         long t0 = System.nanoTime();
         MentionFinder f = finder();
         long before = mentions.get();
@@ -96,6 +108,19 @@ public final class MentionIndex implements ArticleIndex {
         mentions.addAndGet(found.mentions().size());
         int[] chunkOfSentence = chunks.of(a.title(), a.abstractText(), found.sentences());
         return MentionRdf.describe(a.pid(), a.title(), a.abstractText(), found, chunkOfSentence, textChecksum(a));
+    }
+
+    /**
+     * Runs {@code ingestion} with annotation left for later: the articles it publishes get no mentions (and
+     * lose earlier ones), so that {@link MentionBackfill} annotates them once the server is serving.
+     */
+    public <T, E extends Exception> T deferring(Ingestion<T, E> ingestion) throws E {
+        deferred = true;
+        try {
+            return ingestion.run();
+        } finally {
+            deferred = false;
+        }
     }
 
     /**

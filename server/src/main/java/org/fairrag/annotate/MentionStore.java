@@ -1,15 +1,19 @@
 package org.fairrag.annotate;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.jena.graph.Graph;
+import org.apache.jena.graph.GraphUtil;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.query.Query;
 import org.apache.jena.query.QuerySolution;
 import org.apache.jena.rdf.model.Model;
 import org.apache.jena.sparql.core.Quad;
+import org.apache.jena.sparql.graph.GraphFactory;
 import org.apache.jena.sparql.modify.request.QuadDataAcc;
 import org.apache.jena.sparql.modify.request.UpdateDataInsert;
 import org.apache.jena.update.UpdateFactory;
@@ -42,22 +46,51 @@ public final class MentionStore {
         this.graphs = graphs;
     }
 
-    /** Replaces the mentions of the articles in {@code mentions} (article PID to its description) at {@code accessLevel}. */
+    /**
+     * Replaces the mentions of the articles in {@code mentions} (article PID to its description) at {@code accessLevel}.
+     * Only articles that have mentions now are deleted first, from the graph that holds them: an article's
+     * collection is written in the same transaction as its annotations, so an article without one has none.
+     * A batch of articles annotated for the first time (an ingest, a collection annotated after it) is only
+     * added, with no update to evaluate.
+     */
     public void replace(String accessLevel, Map<String, Model> mentions) {
         if (mentions.isEmpty()) {
             return;
         }
         String home = graphs.mentionsFor(accessLevel);
-        String other = home.equals(graphs.publicMentions()) ? graphs.restrictedMentions() : graphs.publicMentions();
-        graph.update(other, deletion(other, mentions.keySet()));
-        UpdateRequest update = deletion(home, mentions.keySet());
-        Node g = NodeFactory.createURI(home);
-        QuadDataAcc data = new QuadDataAcc();
-        for (Model m : mentions.values()) {
-            m.getGraph().find().forEachRemaining(t -> data.addQuad(Quad.create(g, t)));
-        }
-        update.add(new UpdateDataInsert(data));
-        graph.update(home, update);
+        Map<String, List<String>> earlier = new HashMap<>();
+        stored(mentions.keySet()).forEach((pid, s) ->
+                earlier.computeIfAbsent(graphs.mentionsFor(s.accessLevel()), g -> new ArrayList<>()).add(pid));
+        Graph statements = GraphFactory.createGraphMem();
+        mentions.values().forEach(m -> GraphUtil.addInto(statements, m.getGraph()));
+        graph.inOneTransaction(() -> {
+            earlier.forEach((g, pids) -> {
+                if (!g.equals(home)) {
+                    graph.update(g, deletion(g, pids));
+                }
+            });
+            List<String> replaced = earlier.getOrDefault(home, List.of());
+            if (replaced.isEmpty()) {
+                graph.add(home, statements);
+            } else {
+                UpdateRequest update = deletion(home, replaced);
+                Node g = NodeFactory.createURI(home);
+                QuadDataAcc data = new QuadDataAcc();
+                statements.find().forEachRemaining(t -> data.addQuad(Quad.create(g, t)));
+                update.add(new UpdateDataInsert(data));
+                graph.update(home, update);
+            }
+        });
+    }
+
+    /**
+     * Runs {@code work} (reading articles, then writing their mentions) so that no other write to the graph
+     * (a tombstone, a move to another access level) commits between the read and the write: otherwise mentions
+     * read at the old level could be written after the change and outlive it. The embedded store holds its one
+     * writer for that long; a remote store commits each write on its own.
+     */
+    public void inOneTransaction(Runnable work) {
+        graph.inOneTransaction(work);
     }
 
     /** Removes every mention of these articles, at either level. */

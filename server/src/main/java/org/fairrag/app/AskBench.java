@@ -105,6 +105,8 @@ final class AskBench implements Callable<Integer> {
         List<Question> raw = read(file);
         try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().port(0).build())) {
             fairrag.loadDemoIfEmpty(new ConsoleProgress());
+            // As a server answers: with the concept mentions in memory, so that answers carry their evidence.
+            fairrag.mentionMap().load();
             List<Question> questions = raw.stream().map(q -> q.withBase(fairrag.config().baseUrl())).toList();
             ScopedQueries queries = AskServices.endpointQueries(fairrag.sparqlQueryService(),
                     fairrag.config().sparqlMaxRows());

@@ -1,14 +1,18 @@
 package org.fairrag.app;
 
 import java.util.List;
+import java.util.Set;
+import org.fairrag.anchor.PerConceptSelection;
 import org.fairrag.ask.AskService;
 import org.fairrag.ask.QuestionParser;
 import org.fairrag.ask.ScopedQueries;
 import org.fairrag.ask.TextToSparql;
+import org.fairrag.ask.TopicEvidence;
 import org.fairrag.generate.ChatModels;
 import org.fairrag.sparql.PublicQuery;
 import org.fairrag.sparql.SparqlQueryService;
 import org.fairrag.terms.TermSearch;
+import org.fairrag.vectors.ArticleFilter;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,6 +46,11 @@ final class AskServices {
             llm = TextToSparql.create(chat.model(), chat.name(), fairrag.graph(),
                     List.of(fairrag.graphs().vocabulary(), fairrag.graphs().publicContent()), fairrag::vocabulary, queries);
         }
-        return new AskService(parser, queries, config.baseUrl(), llm);
+        return new AskService(parser, queries, config.baseUrl(), llm, fairrag.anchoredContext()
+                .<TopicEvidence>map(context -> (question, termIds, graphs) -> context.evidence(termIds, question,
+                        new ArticleFilter(List.of(), Set.of(), null, null, graphs.contains(fairrag.graphs().restrictedContent())
+                                ? Set.of(ArticleFilter.PUBLIC, "restricted") : Set.of(ArticleFilter.PUBLIC)),
+                        Set.of(), PerConceptSelection.EVIDENCE))
+                .orElse(TopicEvidence.NONE));
     }
 }

@@ -22,7 +22,8 @@ import picocli.CommandLine.Parameters;
 
 /** {@code fairrag bench ...}: measurements that print figures with the baseline measured in the same run. */
 @Command(name = "bench", description = "Benchmarks.", subcommands = {BenchCommand.Ingest.class, SearchBench.class, TermLinkingBench.class,
-        RetrievalQualityBench.class, FilterBench.class, AnnotateBench.class, AskBench.class, SummarizeBench.class})
+        RetrievalQualityBench.class, FilterBench.class, AnnotateBench.class, AskBench.class, SummarizeBench.class,
+        AnchorBench.class})
 final class BenchCommand {
 
     @Command(name = "ingest", description = "RDF ingestion throughput on real article files, with and without the "

@@ -12,8 +12,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
+import org.fairrag.annotate.MentionBackfill;
 import org.fairrag.annotate.MentionCheck;
+import org.fairrag.anchor.AnchoredContext;
+import org.fairrag.anchor.MentionedConceptArticles;
+import org.fairrag.anchor.MentionMap;
 import org.fairrag.annotate.MentionIndex;
 import org.fairrag.annotate.MentionStore;
 import org.fairrag.annotate.Neighbours;
@@ -62,6 +67,7 @@ import org.fairrag.search.PublishedArticles;
 import org.fairrag.store.SourceRecords;
 import org.fairrag.terms.TermIndexer;
 import org.fairrag.search.ArticleSearch;
+import org.fairrag.search.IndexedConceptArticles;
 import org.fairrag.terms.ConceptLinker;
 import org.fairrag.terms.TermLexicon;
 import org.fairrag.terms.VocabularySnapshot;
@@ -129,6 +135,10 @@ public final class Fairrag implements AutoCloseable {
     private final AssociationStore associationStore;
     private final RelatedConcepts relatedConcepts;
     private final AssociationRefresher associationRefresher;
+    private final MentionMap mentionMap;
+    private final AtomicReference<String> literatureVersion = new AtomicReference<>();
+    private final AnchoredContext anchoredContext;
+    private final MentionBackfill mentionBackfill;
     private SubjectSuggester subjectSuggester;
 
     private Fairrag(Lifecycle lifecycle, IngestProgress progress) throws IOException {
@@ -193,28 +203,45 @@ public final class Fairrag implements AutoCloseable {
             this.apiKeys = new ApiKeys(database.pool(), new SecureRandom());
             this.tombstones = new Tombstones(graph, graphs, registry, () -> List.copyOf(articleIndexes),
                     this::afterTombstone, Clock.systemUTC(), config.baseUrl());
+            this.mentionMap = new MentionMap(graph, graphs, this::vocabulary);
+            lifecycle.closeWith(mentionMap);
             if (vectorIndex == null) {
                 this.articleSearch = null;
+                this.anchoredContext = null;
             } else {
                 ConceptLinker linker = new ConceptLinker(this::termLexicon, this::vocabulary, Optional.of(vectorIndex),
                         ConceptLinker.Options.DEFAULT, config.queryCacheSize());
                 linker.bindTo(metrics);
-                this.articleSearch = new ArticleSearch(queryEmbedder, vectorIndex, this::vocabulary, linker);
+                this.anchoredContext = new AnchoredContext(mentionMap, vectorIndex, this::vocabulary, graph, graphs,
+                        queryEmbedder);
+                this.articleSearch = new ArticleSearch(queryEmbedder, vectorIndex, this::vocabulary, Optional.of(linker),
+                        List.of(new IndexedConceptArticles(vectorIndex),
+                                new MentionedConceptArticles(anchoredContext, MentionedConceptArticles.DEFAULT_WEIGHT)),
+                        ArticleSearch.Options.DEFAULT);
             }
             this.mentionStore = new MentionStore(graph, graphs);
             this.mentionIndex = new MentionIndex(mentionStore, this::vocabulary);
             // Without annotation at ingest, a withdrawn article must still lose the mentions it was given before.
             articleIndexes.add(config.mentions() ? mentionIndex : mentionIndex.removalsOnly());
+            // After the mention index, so that it reads what that index has just written.
+            articleIndexes.add(mentionMap);
             this.subjectStatistics = new StatisticsCache(() -> SubjectStatistics.of(graph, graphs, vocabulary()),
                     () -> mentionIndex.counts().articles());
             this.associationStore = new AssociationStore(graph, graphs, datasetFdo.pid(), this::vocabulary, Clock.systemUTC());
             this.relatedConcepts = new RelatedConcepts(graph, graphs, associationStore, this::vocabulary);
             this.associationRefresher = new AssociationRefresher(associationStore);
             lifecycle.closeWith(associationRefresher);
+            // Every change of mentions is counted into associations after it: then the map reads them again too,
+            // whoever wrote them.
+            associationRefresher.afterEachCount(mentionMap::requestLoad);
+            associationRefresher.afterEachCount(() -> literatureVersion.set(associationStore.publicVersion()));
+            this.mentionBackfill = new MentionBackfill(mentionCheck());
+            lifecycle.closeWith(mentionBackfill);
             this.vocabularyState = new VocabularyState(graph, graphs.vocabulary(), snapshot, terms);
             vocabularyState.open(saved.await(), progress);
             progress.step("Checking the vector index");
             reindexIfEmpty();
+            literatureVersion.set(associationStore.publicVersion());
         } catch (IOException | RuntimeException e) {
             startingDatabase.awaitQuietly();
             close();
@@ -252,11 +279,21 @@ public final class Fairrag implements AutoCloseable {
     }
 
     /**
-     * On a collection with no articles and no terms, loads the bundled MeSH vocabulary and demo articles.
+     * On a collection with no articles and no terms, loads the bundled MeSH vocabulary and demo articles,
+     * with their concept mentions.
      *
      * @return whether anything was loaded
      */
     public boolean loadDemoIfEmpty(IngestProgress progress) throws IOException {
+        return loadDemoIfEmpty(progress, false);
+    }
+
+    /**
+     * As {@link #loadDemoIfEmpty(IngestProgress)}; with {@code annotateLater}, the demo articles' concept mentions
+     * (and their associations) are left to {@link #annotateMissingInBackground}: storing them took three
+     * quarters of the demo's first ingest.
+     */
+    public boolean loadDemoIfEmpty(IngestProgress progress, boolean annotateLater) throws IOException {
         Map<FdoKind, Long> counts = registry.countByKind().await();
         boolean loaded = false;
         VocabularyLoad mesh = null;
@@ -273,8 +310,10 @@ public final class Fairrag implements AutoCloseable {
             LOG.info("No articles yet: loading the bundled demo slice");
             try {
                 long mentionNanos = mentionIndex.counts().nanos();
-                ArticleIngest.Report report = ingest(SourceFile.ofResource(DEMO_ARTICLES), ArticleIngest.Options.DEFAULT, progress);
-                if (config.mentions()) {
+                ArticleIngest.Report report = annotateLater
+                        ? mentionIndex.deferring(() -> ingest(SourceFile.ofResource(DEMO_ARTICLES), ArticleIngest.Options.DEFAULT, progress))
+                        : ingest(SourceFile.ofResource(DEMO_ARTICLES), ArticleIngest.Options.DEFAULT, progress);
+                if (config.mentions() && !annotateLater) {
                     double mentions = (mentionIndex.counts().nanos() - mentionNanos) / 1e9;
                     double total = report.took().toNanos() / 1e9;
                     LOG.info("Demo articles ingested in {} s, of which concept mentions {} s (+{}% over the rest)",
@@ -429,17 +468,22 @@ public final class Fairrag implements AutoCloseable {
     }
 
     /**
-     * Annotates the articles of a collection published before concept mentions were kept, once: when no
-     * article has mentions yet. Articles ingested since are annotated as they are published.
+     * Annotates, in the background, the active articles without concept mentions (the demo's after {@code
+     * loadDemoIfEmpty(progress, true)}, a collection from before mentions were kept, a run stopped halfway), then
+     * counts the associations again; also counts them when mentions exist and associations were never counted.
+     * Without annotation at ingest (FAIRRAG_MENTIONS=false) it does nothing. The future completes when done.
      */
-    public void annotateIfNone(IngestProgress progress) {
-        if (!config.mentions() || !mentionStore.isEmpty() || registry.countByKind().await().getOrDefault(FdoKind.ARTICLE, 0L) == 0) {
-            return;
+    public CompletableFuture<MentionBackfill.Result> annotateMissingInBackground() {
+        if (!config.mentions()) {
+            return CompletableFuture.completedFuture(new MentionBackfill.Result(0, false));
         }
-        LOG.info("The articles have no concept mentions yet: annotating them");
-        long t0 = System.nanoTime();
-        int n = mentionCheck().annotateAll(progress);
-        LOG.info("Concept mentions of {} articles found in {} s", n, (System.nanoTime() - t0) / 1_000_000_000);
+        return mentionBackfill.start(() -> associationStore.isEmpty(AssociationStore.View.PUBLIC) && !mentionStore.isEmpty(),
+                this::refreshAssociations);
+    }
+
+    /** The background annotation under way, for {@code /health}. */
+    public Optional<MentionBackfill.Progress> annotating() {
+        return mentionBackfill.progress();
     }
 
     /**
@@ -448,14 +492,6 @@ public final class Fairrag implements AutoCloseable {
      */
     public AssociationStore.Report refreshAssociations() {
         return associationRefresher.refreshNow();
-    }
-
-    /** Counts the associations of a collection whose articles have mentions and no associations yet, once. */
-    public void countAssociationsIfNone() {
-        if (associationStore.isEmpty(AssociationStore.View.PUBLIC) && !mentionStore.isEmpty()) {
-            LOG.info("The concept mentions have not been counted into associations yet: counting them");
-            refreshAssociations();
-        }
     }
 
     /** Types associations with the configured language model ({@code fairrag relations --typed}). */
@@ -538,6 +574,15 @@ public final class Fairrag implements AutoCloseable {
     public Optional<ArticleSearch> articleSearch() { return Optional.ofNullable(articleSearch); }
     /** Finds and keeps the concepts each article's text mentions. */
     public MentionIndex mentionIndex() { return mentionIndex; }
+    /**
+     * The version of the public associations (when they were counted, and the typed relations), read at start and
+     * after each count: a term's landing page shows them, so its entity tag changes with it.
+     */
+    public String literatureVersion() { return literatureVersion.get(); }
+    /** The concept mentions in memory, by concept and by article. */
+    public MentionMap mentionMap() { return mentionMap; }
+    /** The chunks and sentences that mention a concept, chosen per concept; empty when FAIRRAG_VECTORS=none. */
+    public Optional<AnchoredContext> anchoredContext() { return Optional.ofNullable(anchoredContext); }
     /** Counts the associations again, one count at a time. */
     public AssociationRefresher associationRefresher() { return associationRefresher; }
     /** The associations between concepts that sentences mention together. */

@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.jena.query.QueryFactory;
+import org.fairrag.anchor.SummaryAnchoring;
 import org.fairrag.embed.Embedder;
 import org.fairrag.embed.LangChainEmbedder;
 import org.fairrag.export.ArticleExport;
@@ -31,6 +32,7 @@ import org.fairrag.generate.Prompts;
 import org.fairrag.generate.SentenceRoleClassifier;
 import org.fairrag.generate.Summarizer;
 import org.fairrag.generate.SummaryService;
+import org.fairrag.generate.TermAnchoring;
 import org.fairrag.ask.AskService;
 import org.fairrag.http.AdminHandler;
 import org.fairrag.http.AnnotateHandler;
@@ -159,6 +161,8 @@ public final class HttpServerLauncher {
      * server stops when {@code fairrag} closes, letting requests in flight finish.
      */
     public static Running start(Fairrag fairrag, Listening listening) {
+        // A server answers from the concept mentions in memory: read them now, and follow every change from here on.
+        fairrag.mentionMap().follow();
         FairragConfig config = fairrag.config();
         FairragConfig.Limits limits = config.limits();
         var vertx = fairrag.vertx();
@@ -190,7 +194,9 @@ public final class HttpServerLauncher {
         FilterService filter = new FilterService(fairrag.graph(), graphs, fairrag::vocabulary);
         Prompts prompts = Prompts.bundled();
         SummaryService summaries = new SummaryService(fairrag.graph(), graphs, fairrag.publisher(), fairrag.registry(),
-                summarizer(fairrag, prompts, apiPool), apiPool);
+                summarizer(fairrag, prompts, apiPool), apiPool, fairrag.anchoredContext()
+                        .<TermAnchoring>map(c -> new SummaryAnchoring(fairrag.mentionMap(), c, fairrag::vocabulary))
+                        .orElse(TermAnchoring.NONE));
 
         var ask = QueryFactory.create("ASK {}");
         // Probes run on a pool of their own, so that a saturated SPARQL pool reads as busy, not as a store down.
@@ -206,6 +212,8 @@ public final class HttpServerLauncher {
                         ? Future.failedFuture("no vocabulary loaded")
                         : Future.succeededFuture(new JsonObject().put("terms", fairrag.vocabulary().size())
                                 .put("from", fairrag.vocabularyOrigin().name().toLowerCase(java.util.Locale.ROOT))));
+        health.background("annotating", () -> fairrag.annotating()
+                .map(p -> new HealthChecksFactory.Work(p.done(), p.of())));
         fairrag.vectorIndex().ifPresent(index -> health.component("vectors", () -> healthPool.submit(() ->
                 new JsonObject().put("store", index.describe()).put("articles", index.articleCount()))));
 
@@ -219,7 +227,7 @@ public final class HttpServerLauncher {
 
         FdoLoader loader = new FdoLoader(fairrag.graph(), graphs, fairrag.relatedConcepts(), config.baseUrl());
         PidHandler pid = new PidHandler(fairrag.registry(), new PidRepresentations(loader, config.baseUrl()), pidPool,
-                config.baseUrl(), DatasetFdo.ID, new ArticleLookup(fairrag.graph()), contentGraphs);
+                config.baseUrl(), DatasetFdo.ID, new ArticleLookup(fairrag.graph()), contentGraphs, fairrag::literatureVersion);
         DatasetHandler dataset = new DatasetHandler(fairrag.graph(), ctx -> Caller.of(ctx).allGraphs(graphs), dumpPool,
                 streamer);
         CrawlerHandler crawler = new CrawlerHandler(fairrag.registry(), pidPool, config.baseUrl(), CrawlerHandler.URLS_PER_PAGE);

@@ -71,14 +71,16 @@ final class RetrievalQualityBench implements Callable<Integer> {
 
     private record Scores(double precision, double ndcg) {}
 
-    private static final List<String> VARIANTS = List.of("bm25", "vectors", "hybrid", "concepts");
+    private static final List<String> VARIANTS = List.of("bm25", "vectors", "hybrid", "concepts", "+mention");
     private static final int HYBRID = 2;
     private static final int CONCEPTS = 3;
+    private static final int MENTIONS = 4;
 
     @Override
     public Integer call() throws Exception {
         try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().port(0).build())) {
             fairrag.loadDemoIfEmpty(new ConsoleProgress());
+            fairrag.mentionMap().load();
             VectorIndex index = fairrag.vectorIndex().orElseThrow(() -> new IllegalStateException("needs a vector index"));
             Embedder embedder = fairrag.queryEmbedder().orElseThrow();
             VocabularyIndex vocab = fairrag.vocabulary();
@@ -106,6 +108,8 @@ final class RetrievalQualityBench implements Callable<Integer> {
             int meshNames = 0;
             int better = 0;
             int worse = 0;
+            int mentionBetter = 0;
+            int mentionWorse = 0;
             for (Case c : cases) {
                 Set<String> branch = vocab.withDescendants(c.descriptor.id());
                 long relevantCount = index.countArticles(ArticleFilter.publicTaggedWithAny(branch));
@@ -118,12 +122,16 @@ final class RetrievalQualityBench implements Callable<Integer> {
                     meshNames++;
                     warnings.add(c.query + " is a MeSH name or entry term");
                 }
-                ArticleSearch.Result withConcepts = search.search(ArticleQuery.of(c.query, K));
+                ArticleSearch.Result withConcepts = search.search(ArticleQuery.of(c.query, K)
+                        .with(ConceptUse.ON.withMentions(false)));
+                ArticleSearch.Result withMentions = search.search(ArticleQuery.of(c.query, K)
+                        .with(ConceptUse.ON.withMentions(true)));
                 List<List<String>> ranked = List.of(
                         chunkPids(index.matchingChunks(c.query, K, everything)),
                         chunkPids(index.nearestChunks(embedder.embed(c.query), K, everything)),
                         pids(search.search(ArticleQuery.of(c.query, K).with(ConceptUse.NONE)).hits()),
-                        pids(withConcepts.hits()));
+                        pids(withConcepts.hits()),
+                        pids(withMentions.hits()));
                 List<Scores> row = new ArrayList<>();
                 for (List<String> pids : ranked) {
                     row.add(scores(pids, branch, relevantCount, index));
@@ -140,22 +148,25 @@ final class RetrievalQualityBench implements Callable<Integer> {
                 double gain = row.get(CONCEPTS).precision - row.get(HYBRID).precision;
                 better += gain > 1e-9 ? 1 : 0;
                 worse += gain < -1e-9 ? 1 : 0;
+                double mentionGain = row.get(MENTIONS).precision - row.get(CONCEPTS).precision;
+                mentionBetter += mentionGain > 1e-9 ? 1 : 0;
+                mentionWorse += mentionGain < -1e-9 ? 1 : 0;
                 if (summaryOnly) {
                     continue;
                 }
                 System.out.printf("%-45s %-26s %5d  %s%n", abbreviate(c.query, 45), abbreviate(c.descriptor.label(), 26),
                         relevantCount, row.stream().map(s -> String.format("%8.2f", s.precision)).collect(Collectors.joining()));
                 if (explain) {
-                    System.out.printf("    concepts: %s%n", withConcepts.concepts().isEmpty() ? "none" : withConcepts.concepts()
-                            .stream().map(sc -> String.format("%s %s [%s <- \"%s\"] %.2f", sc.id(), sc.label(), sc.matched(),
-                                    sc.text(), sc.weight())).collect(Collectors.joining("; ")));
+                    System.out.printf("    concepts: %s%n", withMentions.concepts().isEmpty() ? "none" : withMentions.concepts()
+                            .stream().map(sc -> String.format("%s %s [%s <- \"%s\"] %s", sc.id(), sc.label(), sc.matched(),
+                                    sc.text(), sc.lists())).collect(Collectors.joining("; ")));
                 }
             }
             int n = cases.size();
             System.out.println();
             System.out.printf("%-42s %12s %12s%n", "mean over " + n + " queries", "P@10", "nDCG@10");
             List<String> labels = new ArrayList<>(List.of("BM25 alone", "vectors alone", "hybrid (BM25 + vectors)",
-                    "concept-aware hybrid (the default search)"));
+                    "concept-aware, indexed lists", "concept-aware, indexed + mentioned"));
             if (names) {
                 labels.add("hybrid with terms=<id>&explode=true");
             }
@@ -165,6 +176,9 @@ final class RetrievalQualityBench implements Callable<Integer> {
             System.out.printf("concept-aware / hybrid: P@10 %.2fx, nDCG@10 %.2fx; P@10 per query: better on %d, the same on "
                             + "%d, worse on %d%n", precision[CONCEPTS] / precision[HYBRID], ndcg[CONCEPTS] / ndcg[HYBRID],
                     better, n - better - worse, worse);
+            System.out.printf("+mentioned / indexed only: P@10 %.3fx, nDCG@10 %.3fx; P@10 per query: better on %d, the same on "
+                            + "%d, worse on %d%n", precision[MENTIONS] / precision[CONCEPTS], ndcg[MENTIONS] / ndcg[CONCEPTS],
+                    mentionBetter, n - mentionBetter - mentionWorse, mentionWorse);
             if (summaryOnly) {
                 System.out.printf("%d queries whose descriptor has fewer than %d articles; %d queries that are a MeSH name or "
                         + "entry term%n", fewArticles, minArticles, meshNames);

@@ -31,6 +31,7 @@ import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
+import org.fairrag.anchor.MentionedConceptArticles;
 import org.fairrag.embed.CachingEmbedder;
 import org.fairrag.embed.Embedder;
 import org.fairrag.embed.LangChainEmbedder;
@@ -40,6 +41,7 @@ import org.fairrag.http.SearchHandler;
 import org.fairrag.work.WorkerPool;
 import org.fairrag.ingest.ArticleIngest;
 import org.fairrag.search.ArticleSearch;
+import org.fairrag.search.ConceptArticles;
 import org.fairrag.search.IndexedConceptArticles;
 import org.fairrag.terms.ConceptLinker;
 import org.fairrag.vectors.ArticleFields;
@@ -129,6 +131,7 @@ final class SearchBench implements Callable<Integer> {
         VectorQuantization q = quantization != null ? VectorQuantization.parse(quantization) : config.vectors().quantization();
         try (Fairrag fairrag = Fairrag.open(config)) {
             fairrag.loadDemoIfEmpty(new ConsoleProgress());
+            fairrag.mentionMap().load();
             if (!(fairrag.vectorIndex().orElse(null) instanceof LuceneVectorIndex demo)) {
                 throw new IllegalStateException("bench search measures the embedded Lucene index (FAIRRAG_VECTORS=lucene)");
             }
@@ -141,7 +144,7 @@ final class SearchBench implements Callable<Integer> {
 
             if (!demoOnly && !derivedOnly && !buildOnly) {
                 System.out.printf("%n== demo corpus: %d articles%n", demo.articleCount());
-                measure(fairrag, demo, embedder, vocab, queries);
+                measure(fairrag, demo, embedder, vocab, queries, true);
             }
             if (demoOnly) {
                 return 0;
@@ -167,7 +170,7 @@ final class SearchBench implements Callable<Integer> {
                             NOISE, 1 / Math.sqrt(1 + NOISE * NOISE * embedder.dimension()));
                     System.out.println("  built: " + build.describe());
                     if (!buildOnly) {
-                        figures.put(n, measure(fairrag, derived, embedder, vocab, queries));
+                        figures.put(n, measure(fairrag, derived, embedder, vocab, queries, false));
                     }
                 }
             }
@@ -199,8 +202,9 @@ final class SearchBench implements Callable<Integer> {
                 + (q == VectorQuantization.NONE ? "" : "-" + q.name().toLowerCase(Locale.ROOT));
     }
 
+    /** @param mentions whether to measure the search with the articles that mention a concept too (the demo has mentions) */
     private Figures measure(Fairrag fairrag, LuceneVectorIndex index, Embedder embedder, VocabularyIndex vocab,
-                            List<String> queries) throws Exception {
+                            List<String> queries, boolean mentions) throws Exception {
         Recall plain = recall(index, embedder, queries.subList(0, recallQueries), ArticleFilter.publicArticles(), "no filter");
         Recall filtered = recall(index, embedder, queries.subList(0, recallQueries),
                 ArticleFilter.publicTaggedWithAny(vocab.withDescendants("D009369")), "filter: Neoplasms, exploded");
@@ -228,8 +232,13 @@ final class SearchBench implements Callable<Integer> {
             row("distinct queries, concept-aware (each embedded and linked)", conceptsMiss);
             System.out.printf("  concept-aware / hybrid, p50: %.2fx with the query cached, %.2fx with distinct queries%n",
                     conceptsHit.p50 / hybridHit.p50, conceptsMiss.p50 / hybridMiss.p50);
-            split(hybridDistinct.port(), forSplit, "hybrid");
-            split(conceptsDistinct.port(), forSplit, "concept-aware");
+            split(hybridDistinct.port(), forSplit, "hybrid", "");
+            split(conceptsDistinct.port(), forSplit, "concept-aware", "&mentions=false");
+            if (mentions) {
+                try (Served mentioned = serve(fairrag, search(fairrag, index, embedder, vocab, 0, true))) {
+                    split(mentioned.port(), forSplit, "concept-aware with the mentioned lists", "&mentions=true");
+                }
+            }
             Memory memory = Memory.now();
             System.out.println("process memory after the measurements: " + memory.describe());
             return new Figures(plain, filtered, hybridHit, hybridMiss, memory);
@@ -247,13 +256,22 @@ final class SearchBench implements Callable<Integer> {
      */
     private static ArticleSearch search(Fairrag fairrag, VectorIndex index, Embedder embedder, VocabularyIndex vocab,
                                         int conceptCache) {
+        return search(fairrag, index, embedder, vocab, conceptCache, false);
+    }
+
+    /** Like the above; with {@code mentions}, the articles whose text mentions a concept are a source too. */
+    private static ArticleSearch search(Fairrag fairrag, VectorIndex index, Embedder embedder, VocabularyIndex vocab,
+                                        int conceptCache, boolean mentions) {
         if (conceptCache < 0) {
             return new ArticleSearch(embedder, index, () -> vocab);
         }
         ConceptLinker linker = new ConceptLinker(fairrag::termLexicon, () -> vocab, fairrag.vectorIndex(),
                 ConceptLinker.Options.DEFAULT, conceptCache);
-        return new ArticleSearch(embedder, index, () -> vocab, Optional.of(linker), List.of(new IndexedConceptArticles(index)),
-                ArticleSearch.Options.DEFAULT);
+        List<ConceptArticles> sources = mentions
+                ? List.of(new IndexedConceptArticles(index), new MentionedConceptArticles(fairrag.anchoredContext().orElseThrow(),
+                        MentionedConceptArticles.DEFAULT_WEIGHT))
+                : List.of(new IndexedConceptArticles(index));
+        return new ArticleSearch(embedder, index, () -> vocab, Optional.of(linker), sources, ArticleSearch.Options.DEFAULT);
     }
 
     private Recall recall(LuceneVectorIndex index, Embedder embedder, List<String> queries, ArticleFilter filter,
@@ -287,7 +305,7 @@ final class SearchBench implements Callable<Integer> {
     }
 
     /** Sequential requests with distinct queries: where the time goes, from the Server-Timing header. */
-    private void split(int port, List<String> queries, String label) throws Exception {
+    private void split(int port, List<String> queries, String label, String parameters) throws Exception {
         HttpClient http = HttpClient.newHttpClient();
         Pattern metric = Pattern.compile("(embed|concepts|retrieve|total);dur=([0-9.]+)");
         double[] embed = new double[queries.size()];
@@ -297,7 +315,7 @@ final class SearchBench implements Callable<Integer> {
         double[] client = new double[queries.size()];
         for (int i = 0; i < queries.size(); i++) {
             long t0 = System.nanoTime();
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path(queries.get(i))))
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path(queries.get(i)) + parameters))
                     .GET().build(), HttpResponse.BodyHandlers.ofString());
             client[i] = (System.nanoTime() - t0) / 1e6;
             Matcher m = metric.matcher(r.headers().firstValue("Server-Timing").orElse(""));

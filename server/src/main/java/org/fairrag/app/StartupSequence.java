@@ -8,7 +8,8 @@ import org.slf4j.LoggerFactory;
 /**
  * How {@code serve} starts: it listens at once (the web app and {@code /health}, which tells how far the
  * start-up is; the API answers 503 {@code starting}), then opens the stores, loads the bundled demo into
- * an empty data directory, annotates articles published before concept mentions were kept, and opens the API.
+ * an empty data directory (its concept mentions left for later) and opens the API; then annotates, in the background,
+ * the articles without concept mentions (the demo's, or those a stopped run left) and counts their associations.
  */
 final class StartupSequence {
 
@@ -38,10 +39,8 @@ final class StartupSequence {
         Fairrag fairrag = Fairrag.open(lifecycle, progress);
         try {
             if (config.loadDemo()) {
-                fairrag.loadDemoIfEmpty(progress);
+                fairrag.loadDemoIfEmpty(progress, true);
             }
-            fairrag.annotateIfNone(progress);
-            fairrag.countAssociationsIfNone();
             progress.step("Opening the API");
             HttpServerLauncher.start(fairrag, listening);
         } catch (IOException | RuntimeException e) {
@@ -52,6 +51,11 @@ final class StartupSequence {
         LOG.info("Start-up: {}", progress.finishedSteps());
         LOG.info("fairrag is ready after {} s: open {} (PIDs under {}/pid/)", String.format("%.1f",
                 progress.elapsedMillis() / 1000.0), url, config.baseUrl());
+        fairrag.annotateMissingInBackground().whenComplete((result, failure) -> {
+            if (failure != null) {
+                LOG.warn("Annotating the articles without concept mentions failed; the next start resumes it", failure);
+            }
+        });
         return fairrag;
     }
 

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.jena.query.Query;
+import org.fairrag.anchor.AnchoredContext;
 
 /**
  * Answers questions in plain language from the graph. By default the {@link QuestionParser} reads the
@@ -25,7 +26,22 @@ public final class AskService {
      * null when the question was not understood.
      */
     public record Answer(String question, boolean understood, JsonObject interpretation, String sparql, JsonObject result,
-                         String answer, List<AnswerWriter.AnswerObject> objects, String method, List<String> suggestions) {
+                         String answer, List<AnswerWriter.AnswerObject> objects, String method, List<String> suggestions,
+                         List<AnchoredContext.Evidence> evidence) {
+
+        public Answer {
+            evidence = List.copyOf(evidence);
+        }
+
+        /** An answer without evidence sentences. */
+        public Answer(String question, boolean understood, JsonObject interpretation, String sparql, JsonObject result,
+                      String answer, List<AnswerWriter.AnswerObject> objects, String method, List<String> suggestions) {
+            this(question, understood, interpretation, sparql, result, answer, objects, method, suggestions, List.of());
+        }
+
+        Answer with(List<AnchoredContext.Evidence> found) {
+            return new Answer(question, understood, interpretation, sparql, result, answer, objects, method, suggestions, found);
+        }
 
         /** Whether the answer shows how it was found: the SPARQL that ran and at least one object's PID. */
         public boolean showsItsSources() {
@@ -45,6 +61,9 @@ public final class AskService {
             if (!suggestions.isEmpty()) {
                 json.put("suggestions", new JsonArray(suggestions));
             }
+            if (understood) {
+                json.put("evidence", new JsonArray(evidence.stream().map(AskService::evidenceJson).toList()));
+            }
             return json;
         }
     }
@@ -54,9 +73,16 @@ public final class AskService {
     private final AnswerWriter writer;
     private final ScopedQueries queries;
     private final TextToSparql llm;
+    private final TopicEvidence evidence;
 
     /** @param llm the text-to-SPARQL path, or null when no chat model is configured */
     public AskService(QuestionParser parser, ScopedQueries queries, String baseUrl, TextToSparql llm) {
+        this(parser, queries, baseUrl, llm, TopicEvidence.NONE);
+    }
+
+    /** @param evidence finds the sentences that mention the topics of a question */
+    public AskService(QuestionParser parser, ScopedQueries queries, String baseUrl, TextToSparql llm, TopicEvidence evidence) {
+        this.evidence = evidence;
         this.parser = parser;
         this.queries = queries;
         this.writer = new AnswerWriter(baseUrl);
@@ -92,7 +118,7 @@ public final class AskService {
         }
         return llm.answer(question, graphs).map(a -> new Answer(question, true, a.interpretation(), a.sparql(),
                 a.result(), a.sentence(), writer.objects(a.result(), a.terms(), queries, graphs), "llm:" + llm.model(),
-                List.of()));
+                List.of(), evidence.about(question, a.terms().stream().map(LinkedTerm::id).distinct().toList(), graphs)));
     }
 
     /** The parser's answer alone: for the bench, and when the model's query fails. */
@@ -105,8 +131,22 @@ public final class AskService {
         Query query = composer.compose(in);
         String sparql = query.serialize();
         JsonObject result = queries.run(sparql, graphs);
+        // Evidence for what the question is about: its topics, not the terms it excludes or asks about as terms.
+        List<String> topics = in.selection().topics().stream().flatMap(t -> t.anyOf().stream()).map(LinkedTerm::id)
+                .distinct().toList();
         return new Answer(question, true, in.toJson(), sparql, result, writer.sentence(in, result),
-                writer.objects(result, in.linkedTerms(), queries, graphs), "parser", List.of());
+                writer.objects(result, in.linkedTerms(), queries, graphs), "parser", List.of(),
+                topics.isEmpty() ? List.of() : evidence.about(question, topics, graphs));
+    }
+
+    /**
+     * An evidence sentence as the answer shows it: the topic ({@code term}), the concept the sentence names
+     * ({@code mentioned}: the topic or a narrower one), the article, and where the sentence is in its text as stored.
+     */
+    private static JsonObject evidenceJson(AnchoredContext.Evidence e) {
+        return new JsonObject().put("term", e.conceptId()).put("mentioned", e.mentionedId()).put("pid", e.articlePid())
+                .put("pmid", e.pmid()).put("sentence", e.sentence()).put("part", e.part()).put("start", e.start())
+                .put("end", e.end()).put("text", e.text()).put("score", Math.round(e.similarity() * 1000) / 1000.0);
     }
 
     /** What the parser made of a question, without running anything: for tests of the parser. */

@@ -92,9 +92,10 @@ public final class ExtractiveSummarizer implements Summarizer {
      * {@link SentenceRole} order) times its weight, and its similarity to its article's centroid (how
      * central it is to what the article says) times {@code centrality}. Chosen on PubMedQA's even PMIDs
      * ({@code bench summarize}): conclusions raised most (as served, they then come first), methods lowered.
+     * A sentence that mentions a selected term or a narrower one (a concept mention) gains {@code mentioned}.
      */
-    record Weights(double[] roles, double centrality) {
-        static final Weights DEFAULT = new Weights(new double[] {0, -0.1, 0.05, 0.2}, 0.5);
+    record Weights(double[] roles, double centrality, double mentioned) {
+        static final Weights DEFAULT = new Weights(new double[] {0, -0.1, 0.05, 0.2}, 0.5, 0.1);
     }
 
     ExtractiveSummarizer(Function<List<String>, List<float[]>> embed, String embedding,
@@ -126,8 +127,11 @@ public final class ExtractiveSummarizer implements Summarizer {
         });
     }
 
-    /** A candidate sentence: its article, its position among the article's candidates, and where it lies in the abstract. */
-    private record Candidate(String text, SourceArticle source, int position, AbstractSentences.Sentence sentence) {}
+    /**
+     * A candidate sentence: its article, its position among the article's candidates, where it lies in the abstract,
+     * and its offset in the abstract as stored (-1 when not found there).
+     */
+    private record Candidate(String text, SourceArticle source, int position, AbstractSentences.Sentence sentence, int start) {}
 
     /** A chosen sentence and the articles that say it (its own first). */
     record Pick(int sentence, Set<Integer> articles) {}
@@ -170,10 +174,12 @@ public final class ExtractiveSummarizer implements Summarizer {
         }
 
         float[][] centroids = centroids(vectors, article, input.sources().size());
+        List<Set<Integer>> mentioned = mentionedTerms(sentences, input);
         double[] score = new double[n];
         for (int i = 0; i < n; i++) {
             double[] p = roleProbabilities(sentences.get(i).sentence(), vectors[i]);
-            score[i] = relevance[i] + weights.centrality() * cosine(vectors[i], centroids[article[i]]);
+            score[i] = relevance[i] + weights.centrality() * cosine(vectors[i], centroids[article[i]])
+                    + (mentioned.get(i).isEmpty() ? 0 : weights.mentioned());
             for (int k = 0; k < p.length; k++) {
                 score[i] += weights.roles()[k] * p[k];
             }
@@ -184,11 +190,36 @@ public final class ExtractiveSummarizer implements Summarizer {
             float[][] termVectors = embedded.subList(n, embedded.size()).toArray(float[][]::new);
             for (Pick p : picks) {
                 termOf[p.sentence()] = termAbout(sentences.get(p.sentence()).text(), vectors[p.sentence()], input.terms(),
-                        termVectors);
+                        termVectors, mentioned.get(p.sentence()));
             }
         }
         List<Pick> ordered = grouped(picks, termOf, score);
         return statements(ordered, sentences, input, grouped ? termOf : null);
+    }
+
+    /** For each candidate, the selected terms (by index) its article's concept mentions put in it. */
+    private static List<Set<Integer>> mentionedTerms(List<Candidate> sentences, SummaryInput input) {
+        Map<String, Integer> termIndex = new HashMap<>();
+        for (int t = 0; t < input.terms().size(); t++) {
+            termIndex.put(input.terms().get(t).id(), t);
+        }
+        Map<String, List<TermMention>> byArticle = new HashMap<>();
+        input.mentions().forEach(m -> byArticle.computeIfAbsent(m.articlePid(), a -> new ArrayList<>()).add(m));
+        List<Set<Integer>> out = new ArrayList<>(sentences.size());
+        for (Candidate c : sentences) {
+            Set<Integer> terms = new LinkedHashSet<>();
+            if (c.start() >= 0) {
+                int end = c.start() + c.text().length();
+                for (TermMention m : byArticle.getOrDefault(c.source().pid(), List.of())) {
+                    Integer t = termIndex.get(m.termId());
+                    if (t != null && m.start() >= c.start() && m.end() <= end) {
+                        terms.add(t);
+                    }
+                }
+            }
+            out.add(terms);
+        }
+        return out;
     }
 
     /** The mean vector of each article's candidate sentences. */
@@ -266,12 +297,13 @@ public final class ExtractiveSummarizer implements Summarizer {
 
     /**
      * The selected term a sentence is about (its index): among the terms it names (preferred name or another
-     * name, as whole words, perhaps plural), else among all, the one whose name is nearest in meaning.
+     * name, as whole words, perhaps plural, or as its concept mentions say: {@code mentioned}), else among all,
+     * the one whose name is nearest in meaning.
      */
-    static int termAbout(String text, float[] vector, List<SelectedTerm> terms, float[][] termVectors) {
+    static int termAbout(String text, float[] vector, List<SelectedTerm> terms, float[][] termVectors, Set<Integer> mentioned) {
         List<Integer> named = new ArrayList<>();
         for (int t = 0; t < terms.size(); t++) {
-            if (names(terms.get(t)).matcher(text).find()) {
+            if (mentioned.contains(t) || names(terms.get(t)).matcher(text).find()) {
                 named.add(t);
             }
         }
@@ -368,9 +400,14 @@ public final class ExtractiveSummarizer implements Summarizer {
         List<Candidate> out = new ArrayList<>();
         for (SourceArticle a : sources) {
             int position = 0;
+            int from = 0;
             for (AbstractSentences.Sentence s : AbstractSentences.of(a.abstractText())) {
+                int start = a.abstractText() == null ? -1 : a.abstractText().indexOf(s.text(), from);
+                if (start >= 0) {
+                    from = start + s.text().length();
+                }
                 if (words(s.text()) >= MIN_WORDS) {
-                    out.add(new Candidate(s.text(), a, position++, s));
+                    out.add(new Candidate(s.text(), a, position++, s, start));
                 }
             }
         }

@@ -75,7 +75,31 @@ public final class Prompts {
         }
         String prompt = input.terms().isEmpty() ? input.prompt() : input.prompt() + "\nSelected topics: "
                 + input.terms().stream().map(Prompts::topic).collect(Collectors.joining("; ")) + ".";
-        return summarizeUser.apply(Map.of("prompt", prompt, "sources", sources.toString().strip())).text();
+        return summarizeUser.apply(Map.of("prompt", prompt, "sources", sources.toString().strip(),
+                "evidence", evidence(input))).text();
+    }
+
+    /**
+     * The evidence sentences about the selected topics, each with the number of its abstract and its topic, or
+     * nothing when there are none: {@code [2] Oral cancer was ... (Mouth Neoplasms)}.
+     */
+    static String evidence(SummaryInput input) {
+        if (input.evidence().isEmpty()) {
+            return "";
+        }
+        Map<String, Integer> numbers = new java.util.HashMap<>();
+        input.sources().forEach(s -> numbers.put(s.pid(), s.number()));
+        Map<String, String> labels = new java.util.HashMap<>();
+        input.terms().forEach(t -> labels.put(t.id(), t.label()));
+        StringBuilder out = new StringBuilder("\nSentences of these abstracts that mention the selected topics:\n");
+        for (EvidenceSentence e : input.evidence()) {
+            Integer n = numbers.get(e.articlePid());
+            if (n != null) {
+                out.append('[').append(n).append("] ").append(e.text().replace('\n', ' '))
+                        .append(" (").append(labels.getOrDefault(e.termId(), e.termId())).append(")\n");
+            }
+        }
+        return out.toString();
     }
 
     /** A selected term as the model reads it: {@code Mouth Neoplasms (also called: Mouth Cancer, Oral Cancer)}. */

@@ -48,9 +48,17 @@ public final class SummaryService {
     private final PidRegistry registry;
     private final Summarizer summarizer;
     private final WorkerPool pool;
+    private final TermAnchoring anchoring;
 
     public SummaryService(GraphStore graph, Graphs graphs, FdoPublisher publisher, PidRegistry registry,
                           Summarizer summarizer, WorkerPool pool) {
+        this(graph, graphs, publisher, registry, summarizer, pool, TermAnchoring.NONE);
+    }
+
+    /** @param anchoring adds where the selected terms are mentioned in the chosen articles, and evidence about them */
+    public SummaryService(GraphStore graph, Graphs graphs, FdoPublisher publisher, PidRegistry registry,
+                          Summarizer summarizer, WorkerPool pool, TermAnchoring anchoring) {
+        this.anchoring = anchoring;
         this.graph = graph;
         this.graphs = graphs;
         this.publisher = publisher;
@@ -91,6 +99,12 @@ public final class SummaryService {
             }
             return out;
         });
+    }
+
+    /** The request with where its selected terms are mentioned and the evidence about them, from what the caller reads. */
+    public Future<SummaryInput> anchored(SummaryInput input, java.util.Set<String> accessLevels) {
+        return input.terms().isEmpty() ? Future.succeededFuture(input)
+                : pool.submit(() -> anchoring.anchored(input, accessLevels));
     }
 
     /**

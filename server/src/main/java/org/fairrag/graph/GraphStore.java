@@ -4,6 +4,7 @@ import java.io.OutputStream;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import org.apache.jena.graph.Graph;
 import org.apache.jena.query.Query;
 import org.apache.jena.query.QuerySolution;
 import org.apache.jena.rdf.model.Model;
@@ -55,6 +56,12 @@ public interface GraphStore extends AutoCloseable {
      * found by pattern rather than as fragments of one subject.
      */
     void update(String graphIri, UpdateRequest update);
+
+    /**
+     * Adds {@code statements} to {@code graphIri} and removes nothing, in one transaction: for derived data
+     * written whole and known to be new, which needs no update to be parsed, matched or evaluated.
+     */
+    void add(String graphIri, Graph statements);
 
     /** Writes the given named graphs as N-Triples, streaming, without building them in memory. */
     void dumpNTriples(Collection<String> graphIris, OutputStream out);

@@ -122,13 +122,27 @@ public final class Queries {
         return update;
     }
 
-    /** A copy of {@code query} with {@code VALUES ?var { ... }} appended, one row per node. */
+    /**
+     * A copy of {@code query} with {@code VALUES ?var { ... }} appended, one row per node. A query has one such
+     * trailing block: one already there (another variable's) is joined with the new one, not replaced.
+     */
     public static Query withValues(Query query, String var, Collection<Node> values) {
         Query copy = query.cloneQuery();
         Var v = Var.alloc(var);
-        List<Binding> rows = new ArrayList<>(values.size());
-        values.forEach(n -> rows.add(BindingFactory.binding(v, n)));
-        copy.setValuesDataBlock(List.of(v), rows);
+        List<Var> vars = new ArrayList<>();
+        List<Binding> before = new ArrayList<>();
+        if (copy.hasValues()) {
+            vars.addAll(copy.getValuesVariables());
+            before.addAll(copy.getValuesData());
+        } else {
+            before.add(BindingFactory.empty());
+        }
+        vars.add(v);
+        List<Binding> rows = new ArrayList<>(before.size() * values.size());
+        for (Binding row : before) {
+            values.forEach(n -> rows.add(BindingFactory.binding(row, v, n)));
+        }
+        copy.setValuesDataBlock(vars, rows);
         return copy;
     }
 }

@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.apache.jena.graph.Graph;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.query.Query;
@@ -101,6 +102,17 @@ public final class RemoteGraphStore implements GraphStore {
     @Override
     public void update(String graphIri, UpdateRequest update) {
         UpdateExecution.service(updateUrl).update(update).execute();
+    }
+
+    @Override
+    public void add(String graphIri, Graph statements) {
+        if (statements.isEmpty()) {
+            return;
+        }
+        Node g = NodeFactory.createURI(graphIri);
+        QuadDataAcc data = new QuadDataAcc();
+        statements.find().forEachRemaining(t -> data.addQuad(Quad.create(g, t)));
+        UpdateExecution.service(updateUrl).update(new UpdateRequest(new UpdateDataInsert(data))).execute();
     }
 
     /** DELETE { GRAPH g { ?x ?p ?o } } WHERE { GRAPH g { s ?q ?x . ?x ?p ?o FILTER(STRSTARTS(STR(?x), "s#")) } } */

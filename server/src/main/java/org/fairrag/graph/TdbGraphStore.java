@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Supplier;
+import org.apache.jena.graph.Graph;
 import org.apache.jena.graph.Node;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.graph.Triple;
@@ -118,6 +119,13 @@ public final class TdbGraphStore implements GraphStore {
     @Override
     public void update(String graphIri, UpdateRequest update) {
         Txn.executeWrite(dataset, () -> UpdateExec.dataset(graphTarget(graphIri)).update(update).execute());
+    }
+
+    @Override
+    public void add(String graphIri, Graph statements) {
+        Node g = NodeFactory.createURI(graphIri);
+        Txn.executeWrite(dataset, () -> statements.find().forEachRemaining(t -> writeTarget(graphIri, t.getPredicate())
+                .add(g, t.getSubject(), t.getPredicate(), t.getObject())));
     }
 
     /** The dataset to write {@code graphIri} through: the text-indexed one, or for an unindexed graph the one beneath it. */

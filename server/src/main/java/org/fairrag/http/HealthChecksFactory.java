@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
@@ -30,7 +31,11 @@ public final class HealthChecksFactory {
 
     private record Result(String id, Status status, JsonObject details) {}
 
+    /** Work under way in the background that the API does not wait for: how much is done of how much. */
+    public record Work(long done, long of) {}
+
     private final Map<String, Supplier<Future<Result>>> probes = new LinkedHashMap<>();
+    private final Map<String, Supplier<Optional<Work>>> background = new LinkedHashMap<>();
 
     /** Adds a component whose probe succeeds with details (UP) or fails (DOWN, with the reason). */
     public HealthChecksFactory component(String name, Supplier<Future<JsonObject>> probe) {
@@ -56,6 +61,16 @@ public final class HealthChecksFactory {
         return this;
     }
 
+    /**
+     * Adds a field of the whole, {@code name: {"done", "of"}}, while {@code work} is under way; it changes no
+     * status. Callers who may not see details see the share done only ({@code "percent"}), since the counts
+     * would tell how many restricted objects exist.
+     */
+    public HealthChecksFactory background(String name, Supplier<Optional<Work>> work) {
+        background.put(name, work);
+        return this;
+    }
+
     /** @param showsDetails whether the request's caller may see the components' details */
     public Handler<RoutingContext> handler(Function<RoutingContext, Future<Boolean>> showsDetails) {
         return ctx -> {
@@ -75,11 +90,15 @@ public final class HealthChecksFactory {
                     }
                     checks.add(check);
                 }
+                JsonObject body = new JsonObject().put("status", overall.name()).put("checks", checks);
+                background.forEach((name, work) -> work.get().ifPresent(w -> body.put(name, details.result()
+                        ? new JsonObject().put("done", w.done()).put("of", w.of())
+                        : new JsonObject().put("percent", w.of() == 0 ? 100 : 100 * w.done() / w.of()))));
                 ctx.response()
                         .setStatusCode(overall == Status.DOWN ? 503 : 200)
                         .putHeader("Content-Type", "application/json; charset=utf-8")
                         .putHeader("Cache-Control", "no-store")
-                        .end(new JsonObject().put("status", overall.name()).put("checks", checks).encode());
+                        .end(body.encode());
             }));
         };
     }

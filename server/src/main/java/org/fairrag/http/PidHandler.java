@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.fairrag.fdo.ArticleIds;
 import org.fairrag.fdo.FdoKind;
 import org.fairrag.fdo.PidScheme;
@@ -45,9 +46,13 @@ public final class PidHandler {
     private final String datasetId;
     private final ArticleLookup lookup;
     private final Function<RoutingContext, List<String>> contentGraphs;
+    private final Supplier<String> literatureVersion;
 
+    /** @param literatureVersion the version of the public associations, which a term's HTML page shows */
     public PidHandler(PidRegistry registry, PidRepresentations representations, WorkerPool pool, String baseUrl,
-                      String datasetId, ArticleLookup lookup, Function<RoutingContext, List<String>> contentGraphs) {
+                      String datasetId, ArticleLookup lookup, Function<RoutingContext, List<String>> contentGraphs,
+                      Supplier<String> literatureVersion) {
+        this.literatureVersion = literatureVersion;
         this.registry = registry;
         this.lookup = lookup;
         this.contentGraphs = contentGraphs;
@@ -145,7 +150,7 @@ public final class PidHandler {
             Caller caller = Caller.of(ctx);
             boolean full = caller.mayRead(record.accessLevel());
             int denied = caller.anonymous() ? 401 : 403;
-            String etag = EntityTags.of(record, format.get(), found.get(datasetId), full);
+            String etag = EntityTags.of(record, format.get(), found.get(datasetId), full, literatureVersion.get());
             ctx.response().putHeader(HttpHeaders.ETAG, etag)
                     .putHeader(HttpHeaders.CACHE_CONTROL, EntityTags.cacheControl(record));
             if (!ApiKeys.PUBLIC.equals(record.accessLevel())) {

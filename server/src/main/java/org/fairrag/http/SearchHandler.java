@@ -51,7 +51,8 @@ public final class SearchHandler {
         boolean explode = p.bool("explode", false);
         boolean withSuggested = p.bool("suggested", false);
         var exclude = p.termIds("exclude", vocab);
-        ConceptUse concepts = new ConceptUse(p.bool("concepts", true), Set.copyOf(p.termIds("notConcepts", vocab)));
+        ConceptUse concepts = new ConceptUse(p.bool("concepts", true), Set.copyOf(p.termIds("notConcepts", vocab)),
+                p.bool("mentions", ConceptUse.ON.mentions()));
         Integer yearFrom = p.optionalInteger("yearFrom", MIN_YEAR, MAX_YEAR);
         Integer yearTo = p.optionalInteger("yearTo", MIN_YEAR, MAX_YEAR);
         if (yearFrom != null && yearTo != null && yearFrom > yearTo) {
@@ -90,7 +91,10 @@ public final class SearchHandler {
         }).onFailure(ctx::fail);
     }
 
-    /** The concepts a search searched (or was told not to): {@code [{"id", "label", "matched", "text", "by", "weight"}]}. */
+    /**
+     * The concepts a search searched (or was told not to): {@code [{"id", "label", "matched", "text", "by", "weight",
+     * "lists"}]}, {@code lists} giving the weight of each of the concept's lists that counted, by source.
+     */
     static JsonArray conceptsJson(List<SearchedConcept> concepts) {
         JsonArray out = new JsonArray();
         for (SearchedConcept c : concepts) {
@@ -102,8 +106,18 @@ public final class SearchHandler {
                 by.add("meaning");
             }
             out.add(new JsonObject().put("id", c.id()).put("label", c.label()).put("matched", c.matched())
-                    .put("text", c.text()).put("by", by).put("weight", Math.round(c.weight() * 1000) / 1000.0));
+                    .put("text", c.text()).put("by", by).put("weight", round(c.weight())).put("lists", lists(c)));
         }
         return out;
+    }
+
+    private static JsonObject lists(SearchedConcept c) {
+        JsonObject out = new JsonObject();
+        c.lists().forEach((source, weight) -> out.put(source, round(weight)));
+        return out;
+    }
+
+    private static double round(double weight) {
+        return Math.round(weight * 1000) / 1000.0;
     }
 }

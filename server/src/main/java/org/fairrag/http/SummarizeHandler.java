@@ -84,6 +84,7 @@ public final class SummarizeHandler {
         });
         summaries.sources(pids, visibleGraphs.apply(ctx))
                 .map(sources -> new SummaryInput(prompt, sources, terms))
+                .compose(input -> summaries.anchored(input, Caller.of(ctx).accessLevels()))
                 .compose(input -> summaries.published(input).map(published -> new Request(input, published)))
                 .onFailure(ctx::fail)
                 .onSuccess(request -> {

@@ -1,5 +1,6 @@
 package org.fairrag.pid;
 
+import org.fairrag.fdo.Checksums;
 import org.fairrag.fdo.FdoKind;
 import org.fairrag.store.PidRecord;
 
@@ -7,21 +8,29 @@ import org.fairrag.store.PidRecord;
  * Strong entity tags and cache lifetimes of PID representations, from the registry alone, so that a
  * conditional request is answered without reading the graph. The tag is the registry checksum of the
  * object's description and the format; a term's HTML page also lists the articles about it, which
- * change with the collection, so its tag includes the dataset's checksum too. A restricted object has
+ * change with the collection, and the concepts associated with it in the literature, which change when
+ * the associations are counted again, so its tag includes the dataset's checksum and a digest of the
+ * associations' version too. A restricted object has
  * two representations per format, with and without its content, each with a tag of its own.
  */
 public final class EntityTags {
 
     private EntityTags() {}
 
-    /** @param full whether the representation shows a restricted object's content (it differs from the record-only one) */
-    public static String of(PidRecord record, MediaFormat format, PidRecord dataset, boolean full) {
+    /**
+     * @param full       whether the representation shows a restricted object's content (it differs from the record-only one)
+     * @param literature the version of the public associations (see {@code AssociationStore.publicVersion}), or null
+     */
+    public static String of(PidRecord record, MediaFormat format, PidRecord dataset, boolean full, String literature) {
         StringBuilder tag = new StringBuilder("\"").append(hex(record.checksum(), 32)).append('-').append(format.key());
         if ("restricted".equals(record.accessLevel())) {
             tag.append(full ? "-content" : "-record");
         }
         if (record.kind() == FdoKind.TERM && format == MediaFormat.HTML && dataset != null) {
             tag.append('-').append(hex(dataset.checksum(), 12));
+        }
+        if (record.kind() == FdoKind.TERM && format == MediaFormat.HTML && literature != null) {
+            tag.append('-').append(hex(Checksums.of(literature), 12));
         }
         return tag.append('"').toString();
     }

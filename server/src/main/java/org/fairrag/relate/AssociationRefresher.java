@@ -1,5 +1,7 @@
 package org.fairrag.relate;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -27,6 +29,7 @@ public final class AssociationRefresher implements AutoCloseable {
     });
     private final AtomicBoolean waiting = new AtomicBoolean();
     private final AtomicLong finished = new AtomicLong();
+    private final List<Runnable> afterEachCount = new CopyOnWriteArrayList<>();
 
     public AssociationRefresher(AssociationStore store) {
         this.store = store;
@@ -58,6 +61,11 @@ public final class AssociationRefresher implements AutoCloseable {
         }
     }
 
+    /** Runs {@code action} after each count, on the counting thread (quickly: the next count waits for it). */
+    public void afterEachCount(Runnable action) {
+        afterEachCount.add(action);
+    }
+
     /** How many counts have finished, for waiting on one. */
     public long finished() {
         return finished.get();
@@ -68,6 +76,7 @@ public final class AssociationRefresher implements AutoCloseable {
             return store.rebuild();
         } finally {
             finished.incrementAndGet();
+            afterEachCount.forEach(Runnable::run);
         }
     }
 

@@ -125,6 +125,17 @@ public final class AssociationStore {
         return datasetPid + "#association-count" + (view == View.PUBLIC ? "" : "-all");
     }
 
+    /**
+     * A token that changes whenever what a term's public page shows "in the literature" may have changed: when
+     * the public associations were last counted, and how many statements the typed relations hold. Blocking.
+     */
+    public String publicVersion() {
+        List<QuerySolution> count = graph.select(Queries.bindValues(TOTAL.cloneQuery(), "g",
+                List.of(NodeFactory.createURI(graphOf(View.PUBLIC)))), Map.of("count", ResourceFactory.createResource(countIri(View.PUBLIC))));
+        String counted = count.isEmpty() ? "never" : count.get(0).getLiteral("ended").getLexicalForm();
+        return counted + "/" + graph.size(List.of(graphs.typedRelations()));
+    }
+
     /** Whether a view has any association. */
     public boolean isEmpty(View view) {
         return graph.select(Queries.bindValues(ANY.cloneQuery(), "g", List.of(NodeFactory.createURI(graphOf(view))))).isEmpty();

@@ -129,7 +129,7 @@ public final class ArticleSearch {
         int explained = 0;
         for (QueryConcept c : linked) {
             if (query.concepts().off().contains(c.id())) {
-                off.add(searched(c, 0));
+                off.add(searched(c, 0, Map.of()));
                 continue;
             }
             if (!c.named() && explained >= words) {
@@ -147,16 +147,21 @@ public final class ArticleSearch {
             ConceptArticles.Request request = new ConceptArticles.Request(List.of(c.id()), List.of(branch), vector,
                     filter, byMeaning, fields, c.named(), candidates, query.k());
             double weight = 0;
+            Map<String, Double> bySource = new LinkedHashMap<>();
             for (ConceptArticles source : sources) {
+                if (!query.concepts().uses(source)) {
+                    continue;
+                }
                 List<ChunkHit> about = source.find(request);
-                double w = evidence * agreement(about, byMeaning);
+                double w = source.weight() * evidence * agreement(about, byMeaning);
                 if (w >= options.minWeight) {
                     lists.add(new Ranked(about, w));
                     weight = Math.max(weight, w);
+                    bySource.put(source.name(), w);
                 }
             }
             if (weight > 0) {
-                searched.add(searched(c, weight));
+                searched.add(searched(c, weight, bySource));
                 if (c.named()) {
                     named.add(new Counted(c.id(), branch));
                     explained += c.score() >= ConceptLinker.FULL_COVER ? c.words() : 0;
@@ -170,6 +175,9 @@ public final class ArticleSearch {
                     named.stream().map(Counted::branch).toList(), vector, filter, byMeaning, fields, true, candidates, query.k());
             double weight = searched.stream().mapToDouble(SearchedConcept::weight).sum();
             for (ConceptArticles source : sources) {
+                if (!query.concepts().uses(source)) {
+                    continue;
+                }
                 List<ChunkHit> aboutAll = source.find(request);
                 if (!aboutAll.isEmpty()) {
                     lists.add(new Ranked(aboutAll, weight));
@@ -229,8 +237,9 @@ public final class ArticleSearch {
         return (tagged / (double) nearest.size()) / (about / (double) all);
     }
 
-    private static SearchedConcept searched(QueryConcept c, double weight) {
-        return new SearchedConcept(c.id(), c.label(), c.matched(), c.named() ? c.text() : null, c.named(), c.near(), weight);
+    private static SearchedConcept searched(QueryConcept c, double weight, Map<String, Double> lists) {
+        return new SearchedConcept(c.id(), c.label(), c.matched(), c.named() ? c.text() : null, c.named(), c.near(), weight,
+                lists);
     }
 
     private static double meanScore(List<ChunkHit> hits, int depth) {

@@ -14,6 +14,9 @@ import org.fairrag.vectors.ChunkHit;
  */
 public interface ConceptArticles {
 
+    /** The name of the source of the articles whose text mentions a concept (the search may leave it out). */
+    String MENTIONED = "mentioned";
+
     /**
      * What a source may use for some concepts of one query: it finds the articles about each of them.
      *
@@ -32,6 +35,11 @@ public interface ConceptArticles {
 
     /** What the source is, as the search response names it (for example {@code indexed}). */
     String name();
+
+    /** How much this source's lists count against the other sources', before each list's agreement with the query. */
+    default double weight() {
+        return 1;
+    }
 
     /**
      * The articles about the concepts that pass the request's filter, best for the query first, each with

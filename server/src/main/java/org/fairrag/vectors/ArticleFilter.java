@@ -65,6 +65,19 @@ public record ArticleFilter(List<Set<String>> requiredTerms, Set<String> exclude
         return out;
     }
 
+    /** Whether an article with these fields passes. */
+    public boolean admits(ArticleFields article) {
+        Set<String> tagged = new java.util.HashSet<>(article.termIds());
+        if (withSuggested) {
+            tagged.addAll(article.suggestedTermIds());
+        }
+        return accessLevels.contains(article.accessLevel())
+                && requiredTerms.stream().allMatch(group -> group.stream().anyMatch(tagged::contains))
+                && excludedTerms.stream().noneMatch(tagged::contains)
+                && (!hasYearBounds() || article.year() != null && (yearFrom == null || article.year() >= yearFrom)
+                        && (yearTo == null || article.year() <= yearTo));
+    }
+
     public boolean hasYearBounds() {
         return yearFrom != null || yearTo != null;
     }

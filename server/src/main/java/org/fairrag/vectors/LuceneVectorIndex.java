@@ -506,6 +506,44 @@ public final class LuceneVectorIndex implements VectorIndex {
         });
     }
 
+    /** Scores the chunks of the named articles that pass the filter in one search, keeping the named chunks. */
+    @Override
+    public List<ChunkHit> scoreChunks(float[] vector, Map<String, Set<Integer>> chunks, ArticleFilter filter) {
+        if (chunks.isEmpty()) {
+            return List.of();
+        }
+        Query similarity = new FunctionQuery(new FloatVectorSimilarityFunction(VectorSimilarityFunction.DOT_PRODUCT,
+                new FloatKnnVectorFieldSource(VECTOR), new ConstKnnFloatValueSource(vector)));
+        Query q = new BooleanQuery.Builder().add(similarity, Occur.MUST).add(filterQuery(filter, CHUNK), Occur.FILTER)
+                .add(new TermInSetQuery(OWNER, bytes(chunks.keySet())), Occur.FILTER).build();
+        return articles.search(s -> {
+            int n = s.count(q);
+            if (n == 0) {
+                return List.of();
+            }
+            ScoreDoc[] docs = s.search(q, n).scoreDocs;
+            IndexReader reader = s.getIndexReader();
+            String[] owners = ChunkColumns.owners(reader, docs);
+            int[] ordinals = ChunkColumns.ordinals(reader, docs);
+            List<ScoreDoc> wanted = new ArrayList<>();
+            for (int i = 0; i < docs.length; i++) {
+                Set<Integer> of = chunks.get(owners[i]);
+                if (of != null && of.contains(ordinals[i])) {
+                    wanted.add(docs[i]);
+                }
+            }
+            ScoreDoc[] kept = wanted.toArray(ScoreDoc[]::new);
+            String[] keptOwners = ChunkColumns.owners(reader, kept);
+            int[] keptOrdinals = ChunkColumns.ordinals(reader, kept);
+            String[] texts = ChunkColumns.texts(reader, kept);
+            List<ChunkHit> out = new ArrayList<>(kept.length);
+            for (int i = 0; i < kept.length; i++) {
+                out.add(new ChunkHit(keptOwners[i], keptOrdinals[i], texts[i], kept[i].score));
+            }
+            return out;
+        });
+    }
+
     @Override
     public long countArticles(ArticleFilter filter) {
         return articles.search(s -> (long) s.count(filterQuery(filter, ARTICLE)));

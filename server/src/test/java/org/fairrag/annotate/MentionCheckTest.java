@@ -69,7 +69,7 @@ class MentionCheckTest {
         }
     }
 
-    private static List<Concept> conceptsOf(List<String> lines) {
+    static List<Concept> conceptsOf(List<String> lines) {
         Set<String> ids = new LinkedHashSet<>(List.of("D002289", "D003074", "D012008", "D009232", "D009369"));
         for (String line : lines) {
             new JsonObject(line).getJsonArray("mesh").forEach(n -> MeshVocabulary.index().resolveName((String) n).ifPresent(ids::add));

@@ -58,6 +58,31 @@ class ExtractiveSummarizerTest {
     }
 
     @Test
+    void should_prefer_a_sentence_whose_concept_mentions_name_a_selected_term_and_file_it_under_that_term() {
+        DemoRecords.Record record = DemoRecords.withTermsAndYear(50).stream()
+                .filter(r -> AbstractSentences.of(r.abstractText()).size() >= 6).findFirst().orElseThrow();
+        List<SourceArticle> sources = sources(List.of(record));
+        List<SelectedTerm> terms = List.of(new SelectedTerm("D000001", "http://fairrag.test/pid/x", "Calcimycin", List.of()),
+                new SelectedTerm("D000002", "http://fairrag.test/pid/y", "Temefos", List.of()));
+        // A strong preference, so that which sentence is stated first depends on the mention alone.
+        ExtractiveSummarizer preferring = new ExtractiveSummarizer(EMBEDDER::embedAll, EMBEDDER.modelName(), pid -> List.of(),
+                null, SentenceRoleClassifier.bundledFor(EMBEDDER.modelName(), EMBEDDER.dimension()),
+                ExtractiveSummarizer.Method.FINDINGS, new ExtractiveSummarizer.Weights(new double[] {0, -0.1, 0.05, 0.2}, 0.5, 1.0));
+        SummaryInput plain = new SummaryInput("What did the study find?", sources, terms);
+        String first = preferring.select(plain).get(0).text();
+        String other = AbstractSentences.of(record.abstractText()).stream().map(AbstractSentences.Sentence::text)
+                .filter(t -> !t.equals(first) && ExtractiveSummarizer.words(t) >= ExtractiveSummarizer.MIN_WORDS)
+                .reduce((x, y) -> y).orElseThrow();
+        int at = record.abstractText().indexOf(other);
+
+        List<Statement> statements = preferring.select(plain.with(
+                List.of(new TermMention("D000002", record.pid(), at, at + 5)), List.of()));
+
+        assertThat(statements).filteredOn(st -> "D000002".equals(st.term())).first()
+                .satisfies(st -> assertThat(st.text()).isEqualTo(other));
+    }
+
+    @Test
     void should_group_statements_by_the_selected_term_in_the_order_of_the_terms() {
         List<SourceArticle> sources = sources(DemoRecords.withTermsAndYear(6));
         List<SelectedTerm> terms = List.of(

@@ -76,15 +76,27 @@ class FindingsSelectionTest {
         float[][] termVectors = {axis(0), axis(1)};
 
         assertThat(ExtractiveSummarizer.termAbout("Survival after oral cancer surgery improved.", axis(1),
-                List.of(mouth, tongue), termVectors)).isEqualTo(0);
+                List.of(mouth, tongue), termVectors, Set.of())).isEqualTo(0);
         assertThat(ExtractiveSummarizer.termAbout("Survival after surgery improved.", axis(1),
-                List.of(mouth, tongue), termVectors)).isEqualTo(1);
+                List.of(mouth, tongue), termVectors, Set.of())).isEqualTo(1);
         assertThat(ExtractiveSummarizer.termAbout("Oral cancer and tongue neoplasms differ.", axis(1),
-                List.of(mouth, tongue), termVectors)).as("names both: the nearer").isEqualTo(1);
+                List.of(mouth, tongue), termVectors, Set.of())).as("names both: the nearer").isEqualTo(1);
         assertThat(ExtractiveSummarizer.termAbout("Oral cancers were rare.", axis(1),
-                List.of(mouth, tongue), termVectors)).as("a plural names it too").isEqualTo(0);
+                List.of(mouth, tongue), termVectors, Set.of())).as("a plural names it too").isEqualTo(0);
         assertThat(ExtractiveSummarizer.termAbout("Perioral cancer was rare.", axis(1),
-                List.of(mouth, tongue), termVectors)).as("a name inside a word is no mention").isEqualTo(1);
+                List.of(mouth, tongue), termVectors, Set.of())).as("a name inside a word is no mention").isEqualTo(1);
+    }
+
+    @Test
+    void should_file_a_statement_under_the_term_its_concept_mentions_name_even_by_a_narrower_term() {
+        SelectedTerm mouth = new SelectedTerm("D009062", "http://x/pid/1", "Mouth Neoplasms", List.of("Oral Cancer"));
+        SelectedTerm tongue = new SelectedTerm("D014062", "http://x/pid/2", "Tongue Neoplasms", List.of());
+        float[][] termVectors = {axis(0), axis(1)};
+
+        assertThat(ExtractiveSummarizer.termAbout("Gingival carcinoma recurred in two patients.", axis(1),
+                List.of(mouth, tongue), termVectors, Set.of())).as("no name: the nearer").isEqualTo(1);
+        assertThat(ExtractiveSummarizer.termAbout("Gingival carcinoma recurred in two patients.", axis(1),
+                List.of(mouth, tongue), termVectors, Set.of(0))).as("a mention of a narrower term of the first").isEqualTo(0);
     }
 
     private static ExtractiveSummarizer.Pick pick(int sentence) {

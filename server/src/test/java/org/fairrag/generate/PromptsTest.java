@@ -31,4 +31,18 @@ class PromptsTest {
                         + "Tongue Neoplasms.")
                 .contains("[1] A title An abstract.");
     }
+
+    @Test
+    void should_put_the_evidence_sentences_with_their_abstracts_number_and_topic_in_the_user_message() {
+        SourceArticle a = new SourceArticle(1, "http://fairrag.test/pid/a", "1", "A title", "An abstract.", null, "public");
+        SourceArticle b = new SourceArticle(2, "http://fairrag.test/pid/b", "2", "B title", "Oral cancer was rare.", null, "public");
+        SummaryInput input = new SummaryInput("What helps?", List.of(a, b), List.of(MOUTH_NEOPLASMS))
+                .with(List.of(), List.of(new EvidenceSentence("D009062", b.pid(), "Oral cancer was rare.")));
+
+        String with = Prompts.bundled().summarizeUser(input);
+        String without = Prompts.bundled().summarizeUser(new SummaryInput("What helps?", List.of(a, b), List.of(MOUTH_NEOPLASMS)));
+
+        assertThat(with).contains("mention the selected topics:\n[2] Oral cancer was rare. (Mouth Neoplasms)");
+        assertThat(without).doesNotContain("mention the selected topics");
+    }
 }

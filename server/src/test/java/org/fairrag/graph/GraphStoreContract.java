@@ -69,6 +69,20 @@ abstract class GraphStoreContract {
         assertThat(store.size(List.of(graph))).isEqualTo(3L * n);
     }
 
+    @Test
+    void should_add_statements_and_remove_none() {
+        GraphStore store = store();
+        store.replaceDescriptions(graph, List.of(a(6)), described(6));
+        Model more = described(7);
+        more.add(more.createResource(a(6)), DCTerms.title, "Article 6, second title");
+
+        store.add(graph, more.getGraph());
+
+        assertThat(titles(graph)).containsExactlyInAnyOrder("Article 6", "Article 6, second title", "Article 7");
+        assertThat(store.size(List.of(graph))).isEqualTo(3 + 3 + 1);
+        assertThat(titles(otherGraph)).as("nothing written elsewhere").isEmpty();
+    }
+
     private static String a(int i) {
         return "http://fairrag.test/article/" + i;
     }

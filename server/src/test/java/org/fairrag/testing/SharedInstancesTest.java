@@ -24,4 +24,13 @@ class SharedInstancesTest {
         assertThat(demo.model()).isZero();
         assertThat(demo.shipped()).isGreaterThan(2_500);
     }
+
+    @Test
+    void should_hand_out_the_demo_with_every_article_annotated_and_its_associations_counted() {
+        org.fairrag.app.Fairrag demo = TestFairrag.demo();
+        assertThat(demo.annotating()).as("the background annotation has ended").isEmpty();
+        assertThat(demo.mentionCheck().missing()).isEmpty();
+        assertThat(demo.mentionIndex().counts().articles()).isEqualTo(2_500);
+        assertThat(demo.graph().size(java.util.List.of(demo.graphs().publicAssociations()))).isPositive();
+    }
 }

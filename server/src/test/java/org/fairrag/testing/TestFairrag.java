@@ -155,12 +155,14 @@ public final class TestFairrag {
         if (demo == null) {
             demo = openWithMesh("demo", TestFairrag::searchConfig);
             try {
-                demo.loadDemoIfEmpty(IngestProgress.NONE);
+                // As serve does: the concept mentions after the API opens; tests wait for them, so they see the whole demo.
+                demo.loadDemoIfEmpty(IngestProgress.NONE, true);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
             demoLoadTexts = IndexedTexts.of(demo);
             demoServer = HttpServerLauncher.start(demo);
+            demo.annotateMissingInBackground().join();
             closeAtExit(demo);
         }
         return demo;
