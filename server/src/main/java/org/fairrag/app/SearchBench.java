@@ -142,7 +142,7 @@ final class SearchBench implements Callable<Integer> {
                     + "%d MB%n", Runtime.getRuntime().availableProcessors(), loadAverage(), embedder.modelName(),
                     Runtime.getRuntime().maxMemory() >> 20);
 
-            if (!demoOnly && !derivedOnly && !buildOnly) {
+            if (measuresDemo()) {
                 System.out.printf("%n== demo corpus: %d articles%n", demo.articleCount());
                 measure(fairrag, demo, embedder, vocab, queries, true);
             }
@@ -179,6 +179,11 @@ final class SearchBench implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** Whether the demo corpus is measured: unless only derived corpora are built or measured. */
+    boolean measuresDemo() {
+        return !derivedOnly && !buildOnly;
     }
 
     /** Rejects what picocli's types let through. */

@@ -31,6 +31,14 @@ class SearchBenchOptionsTest {
     }
 
     @Test
+    void should_measure_the_demo_unless_only_derived_corpora_are_asked_for() {
+        assertThat(parse().measuresDemo()).isTrue();
+        assertThat(parse("--demo-only").measuresDemo()).isTrue();
+        assertThat(parse("--derived-only").measuresDemo()).isFalse();
+        assertThat(parse("--build-only").measuresDemo()).isFalse();
+    }
+
+    @Test
     void should_keep_the_earlier_single_corpus_by_default() {
         SearchBench bench = parse();
         bench.validate();
