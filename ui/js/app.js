@@ -33,10 +33,13 @@ store.subscribe(ADDRESS_KEYS, (state, previous, {history: how = 'replace'}) => {
   }
 });
 
-/** Reads the address again (a link opened, back or forward) and reruns what it describes. */
-async function restore() {
+/**
+ * Reads the address again (a link opened, back or forward) and reruns what it describes. The first time, when
+ * the page has just become usable, words the reader typed while the server got ready are kept.
+ */
+async function restore({first = false} = {}) {
   store.update({...fromUrl(location.href), results: [], filtered: null, unchosen: new Set()}, {history: 'none'});
-  for (const step of [search, refine, selection, filter, summary, exporting]) step.reset();
+  for (const step of [search, refine, selection, filter, summary, exporting]) step.reset({first});
   const jobs = [selection.loadLabels()];
   if (store.state.q) jobs.push(search.run());
   if (store.state.rq) jobs.push(refine.run());
@@ -45,7 +48,7 @@ async function restore() {
   if (filtering && q && selected.length > 0) await filter.run();
 }
 
-window.addEventListener('popstate', restore);
+window.addEventListener('popstate', () => restore());
 
 // An answer of the Ask box (ask.js) selects a term, or gives its articles to the steps as if they were hits.
 document.addEventListener('fairrag:select-term', (e) => selection.add(e.detail));
@@ -56,5 +59,5 @@ document.addEventListener('fairrag:use-articles', (e) => {
 
 whenReady().then(() => {
   summary.loadPrompt();
-  restore();
+  restore({first: true});
 });

@@ -128,9 +128,9 @@ export function createRefineStep(store, requests, selection) {
   return {
     run,
 
-    /** Sets the control from the store, with no terms found yet (the address was read again). */
-    reset() {
-      $('#rq').value = store.state.rq;
+    /** Sets the control from the store, with no terms found yet (the address was read again); see search's reset. */
+    reset({first = false} = {}) {
+      if (!first || store.state.rq) $('#rq').value = store.state.rq;
       render($('#term-hits'));
       status.clear();
     },

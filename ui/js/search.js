@@ -88,10 +88,13 @@ export function createSearchStep(store, requests, selection, {onNewQuery}) {
       status.done(`${store.state.results.length} articles from the answer to the question, ready to filter and summarize.`);
     },
 
-    /** Sets the controls from the store, with no hits yet (the address was read again). */
-    reset() {
+    /**
+     * Sets the controls from the store, with no hits yet (the address was read again). On the first reading,
+     * once the server is ready, words typed meanwhile stay when the address has no search of its own.
+     */
+    reset({first = false} = {}) {
       const {q, k} = store.state;
-      $('#q').value = q;
+      if (!first || q) $('#q').value = q;
       $('#k').value = String(k);
       renderConcepts($('#concepts'), {}, {});
       showResults(store.state);

@@ -10,6 +10,7 @@ import com.microsoft.playwright.Download;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
+import com.microsoft.playwright.Route;
 import com.microsoft.playwright.assertions.PlaywrightAssertions;
 import com.microsoft.playwright.options.AriaRole;
 import java.io.IOException;
@@ -20,6 +21,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Pattern;
 import org.fairrag.generate.Prompts;
 import org.fairrag.testing.TestFairrag;
@@ -196,6 +198,32 @@ class WebAppTest {
         page.navigate(base + summaryPath);
         assertThat(page.locator("p.kind")).containsText("Summary");
         assertNoConsoleErrorsOnAppPages();
+    }
+
+    @Test
+    void should_keep_what_was_typed_while_the_server_got_ready() {
+        // The page's first /health says the server is still starting; later ones reach the server.
+        AtomicBoolean starting = new AtomicBoolean(true);
+        page.route("**/health", route -> {
+            if (starting.get()) {
+                route.fulfill(new Route.FulfillOptions().setStatus(503).setContentType("application/json")
+                        .setBody("{\"status\":\"STARTING\",\"startup\":{\"elapsedMs\":1000}}"));
+            } else {
+                route.resume();
+            }
+        });
+        page.navigate(base + "/");
+        assertThat(page.locator("#startup")).isVisible();
+
+        field("Search articles by meaning").fill("treatments for mouth cancer");
+        field("Find terms in plain words").fill("mouth cancer");
+        starting.set(false);
+        assertThat(page.locator("#startup")).isHidden();
+
+        assertThat(field("Search articles by meaning")).hasValue("treatments for mouth cancer");
+        assertThat(field("Find terms in plain words")).hasValue("mouth cancer");
+        button("Search").click();
+        assertThat(page.locator("#results > li")).hasCount(10);
     }
 
     @Test
