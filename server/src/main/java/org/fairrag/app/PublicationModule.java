@@ -1,5 +1,6 @@
 package org.fairrag.app;
 
+import io.vertx.core.http.HttpMethod;
 import java.time.Clock;
 import org.fairrag.fdo.DatasetFdo;
 import org.fairrag.http.AdminHandler;
@@ -12,7 +13,6 @@ import org.fairrag.pid.ArticleLookup;
 import org.fairrag.pid.FdoLoader;
 import org.fairrag.pid.PidRepresentations;
 import org.fairrag.pid.Tombstones;
-import io.vertx.core.http.HttpMethod;
 
 /**
  * Every FDO as people and machines reach it: PIDs resolving to landing pages and RDF with Signposting, the
