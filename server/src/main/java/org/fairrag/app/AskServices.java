@@ -23,7 +23,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /** Builds an instance's ask service: the question parser, and text-to-SPARQL when a chat model is configured. */
-final class AskServices {
+public final class AskServices {
 
     private static final Logger LOG = LoggerFactory.getLogger(AskServices.class);
 
@@ -34,7 +34,7 @@ final class AskServices {
      * no {@code SERVICE}), caps its rows and scopes it to the caller's graphs, and the endpoint's service runs it
      * within the time limit. Blocking: the ask service runs on a worker pool.
      */
-    static ScopedQueries endpointQueries(SparqlQueryService endpoint, int maxRows) {
+    public static ScopedQueries endpointQueries(SparqlQueryService endpoint, int maxRows) {
         return (query, graphs) -> endpoint.jsonResults(PublicQuery.prepare(query, graphs, maxRows));
     }
 
@@ -43,7 +43,7 @@ final class AskServices {
      * @param anchored the contexts anchored on concepts, which give answers their evidence (none without vectors)
      * @param queries how the service runs its queries: the public SPARQL endpoint's way
      */
-    static AskService create(FairragConfig config, GraphStore graph, Graphs graphs, Supplier<VocabularyIndex> vocabulary,
+    public static AskService create(FairragConfig config, GraphStore graph, Graphs graphs, Supplier<VocabularyIndex> vocabulary,
                              Optional<AnchoredContext> anchored, ScopedQueries queries, TermSearch terms) {
         QuestionParser parser = QuestionParser.create(terms, vocabulary, graph, config.baseUrl());
         TextToSparql llm = null;

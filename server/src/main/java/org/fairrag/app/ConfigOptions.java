@@ -7,7 +7,7 @@ import picocli.CommandLine.Option;
  * The configuration flags every command shares. Each flag overrides its environment variable;
  * unset flags and variables take the defaults of {@link FairragConfig}.
  */
-final class ConfigOptions {
+public final class ConfigOptions {
 
     @Option(names = "--port", description = "HTTP port (env FAIRRAG_PORT, default 8080).")
     Integer port;
@@ -30,7 +30,7 @@ final class ConfigOptions {
     @Option(names = "--no-demo", description = "Do not load the bundled demo on an empty data directory (env FAIRRAG_DEMO=false).")
     boolean noDemo;
 
-    FairragConfig config() {
+    public FairragConfig config() {
         FairragConfig.Builder b = FairragConfig.fromEnvironment(System.getenv());
         if (port != null) b.port(port);
         if (host != null) b.host(host);

@@ -12,7 +12,7 @@ import org.slf4j.LoggerFactory;
  * Progress bars on the terminal; when output is not a terminal (a log file, CI), a progress line in the
  * log every few seconds instead.
  */
-final class ConsoleProgress implements IngestProgress {
+public final class ConsoleProgress implements IngestProgress {
 
     private static final Logger LOG = LoggerFactory.getLogger("fairrag.progress");
 

@@ -3,6 +3,7 @@ package org.fairrag.app;
 import ch.qos.logback.classic.LoggerContext;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -19,18 +20,22 @@ import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Unmatched;
 
 /**
  * The {@code fairrag} command line: {@code serve} (the default), {@code ingest}, {@code info}, {@code check},
- * {@code annotate}, {@code bench}, {@code train}, {@code pid tombstone} and {@code apikey}. Every command that opens the stores closes them
- * when the process is told to stop (the instance's shutdown hook).
+ * {@code annotate}, {@code train}, {@code pid tombstone} and {@code apikey}. Every command that opens the stores closes them
+ * when the process is told to stop (the instance's shutdown hook). The benchmarks have a jar of their own (the {@code bench} module);
+ * {@code fairrag bench} only says so.
  */
 @Command(name = "fairrag", mixinStandardHelpOptions = true, version = "fairrag 0.1.0",
         description = "FAIR Graph-RAG server for biomedical literature.",
         subcommands = {Main.Serve.class, Main.Ingest.class, Main.Info.class, CheckCommand.class, AnnotateCommand.class, RelationsCommand.class,
-                BenchCommand.class, TrainCommand.class, PidCommand.class, ApiKeyCommand.class, DemoVectorsCommand.class})
+                Main.BenchMoved.class, TrainCommand.class, PidCommand.class, ApiKeyCommand.class, DemoVectorsCommand.class})
 public final class Main implements Callable<Integer> {
 
     private static final Logger LOG = LoggerFactory.getLogger(Main.class);
@@ -39,7 +44,12 @@ public final class Main implements Callable<Integer> {
     ConfigOptions options;
 
     public static void main(String[] args) {
-        CommandLine cli = new CommandLine(new Main());
+        run(new Main(), args);
+    }
+
+    /** Runs {@code command} (a picocli command: this one, or the benchmarks' jar's) on {@code args} and exits with its status. */
+    public static void run(Object command, String[] args) {
+        CommandLine cli = new CommandLine(command);
         cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
             LOG.debug("command failed", e);
             cmd.getErr().println("fairrag: " + (e.getMessage() != null ? e.getMessage() : e.toString()));
@@ -109,6 +119,23 @@ public final class Main implements Callable<Integer> {
             startup.open();
             stopped.await();
             return 0;
+        }
+    }
+
+    /** {@code fairrag bench ...}: the benchmarks left the server's jar; says in one line which jar runs them. */
+    @Command(name = "bench", hidden = true, description = "The benchmarks are in bench/target/fairrag-bench.jar.")
+    static final class BenchMoved implements Callable<Integer> {
+        @Unmatched
+        List<String> args = new ArrayList<>();
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            spec.commandLine().getErr().println(("fairrag: the benchmarks have a jar of their own: java -jar bench/target/fairrag-bench.jar "
+                    + String.join(" ", args)).strip());
+            return 2;
         }
     }
 

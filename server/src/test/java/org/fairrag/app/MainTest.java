@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** How the command line ends when a command dies of an error instead of returning. */
+/** How the command line ends when a command dies of an error instead of returning, and where the benchmarks went. */
 class MainTest {
 
     @Command(name = "dies")
@@ -43,5 +43,15 @@ class MainTest {
 
         assertThat(Main.execute(cli, new String[0])).isEqualTo(3);
         assertThat(err.toString()).startsWith("fairrag: out of memory (Java heap space): give Java more heap");
+    }
+
+    @Test
+    void should_say_in_one_line_which_jar_runs_the_benchmarks() {
+        StringWriter err = new StringWriter();
+        CommandLine cli = new CommandLine(new Main()).setErr(new PrintWriter(err, true));
+
+        assertThat(Main.execute(cli, new String[] {"bench", "search", "--articles", "100000"})).isEqualTo(2);
+        assertThat(err.toString()).isEqualTo("fairrag: the benchmarks have a jar of their own: "
+                + "java -jar bench/target/fairrag-bench.jar search --articles 100000" + System.lineSeparator());
     }
 }

@@ -1,4 +1,4 @@
-package org.fairrag.app;
+package org.fairrag.bench;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -7,6 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.fairrag.app.ConfigOptions;
+import org.fairrag.app.ConsoleProgress;
+import org.fairrag.app.Fairrag;
 import org.fairrag.terms.LayNameOverlap;
 import org.fairrag.terms.TermLexicon;
 import org.fairrag.terms.TermMatch;

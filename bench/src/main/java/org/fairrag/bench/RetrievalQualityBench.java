@@ -1,4 +1,4 @@
-package org.fairrag.app;
+package org.fairrag.bench;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,6 +13,9 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.fairrag.anchor.MentionedConceptArticles;
+import org.fairrag.app.ConfigOptions;
+import org.fairrag.app.ConsoleProgress;
+import org.fairrag.app.Fairrag;
 import org.fairrag.embed.Embedder;
 import org.fairrag.search.ArticleHit;
 import org.fairrag.search.ArticleQuery;

@@ -1,4 +1,4 @@
-package org.fairrag.app;
+package org.fairrag.bench;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -19,6 +19,8 @@ import org.apache.jena.riot.Lang;
 import org.apache.jena.riot.RDFDataMgr;
 import org.apache.jena.riot.RDFFormat;
 import org.apache.jena.system.Txn;
+import org.fairrag.app.Fairrag;
+import org.fairrag.app.FairragConfig;
 import org.fairrag.filter.FilterService;
 import org.fairrag.filter.TermSelection;
 import org.fairrag.graph.GraphStore;

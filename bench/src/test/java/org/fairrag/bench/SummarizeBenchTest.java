@@ -1,4 +1,4 @@
-package org.fairrag.app;
+package org.fairrag.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
@@ -11,8 +11,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
-import org.fairrag.testing.TestFairrag;
+import org.fairrag.app.Fairrag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The scoring and the record split of {@code bench summarize}. */
 class SummarizeBenchTest {
@@ -41,7 +42,7 @@ class SummarizeBenchTest {
     }
 
     @Test
-    void should_take_the_pubmedqa_records_of_one_half_with_the_conclusion_cut_off_the_abstract() throws Exception {
+    void should_take_the_pubmedqa_records_of_one_half_with_the_conclusion_cut_off_the_abstract(@TempDir Path dir) throws Exception {
         List<String> lines = new ArrayList<>();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(
                 new GZIPInputStream(Fairrag.class.getResourceAsStream(Fairrag.DEMO_ARTICLES)), StandardCharsets.UTF_8))) {
@@ -49,7 +50,7 @@ class SummarizeBenchTest {
                 lines.add(line);
             }
         }
-        Path file = TestFairrag.newDir("bench-summarize").resolve("records.jsonl");
+        Path file = dir.resolve("records.jsonl");
         Files.write(file, lines);
 
         List<SummarizeBench.QaRecord> even = SummarizeBench.read(file, SummarizeBench.Half.EVEN);

@@ -1,4 +1,4 @@
-package org.fairrag.app;
+package org.fairrag.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

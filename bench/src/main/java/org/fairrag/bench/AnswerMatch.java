@@ -1,4 +1,4 @@
-package org.fairrag.ask;
+package org.fairrag.bench;
 
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;

@@ -1,4 +1,4 @@
-package org.fairrag.app;
+package org.fairrag.bench;
 
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
@@ -17,7 +17,10 @@ import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.query.QueryFactory;
-import org.fairrag.ask.AnswerMatch;
+import org.fairrag.app.AskServices;
+import org.fairrag.app.ConfigOptions;
+import org.fairrag.app.ConsoleProgress;
+import org.fairrag.app.Fairrag;
 import org.fairrag.ask.AskService;
 import org.fairrag.ask.ScopedQueries;
 import org.fairrag.graph.Queries;

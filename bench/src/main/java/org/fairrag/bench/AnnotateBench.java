@@ -1,4 +1,4 @@
-package org.fairrag.app;
+package org.fairrag.bench;
 
 import java.io.Writer;
 import java.nio.file.Files;
@@ -23,6 +23,9 @@ import org.fairrag.annotate.SubjectEvaluation.Result;
 import org.fairrag.annotate.SubjectEvaluation.Variant;
 import org.fairrag.annotate.SubjectModel;
 import org.fairrag.annotate.SubjectSuggester;
+import org.fairrag.app.ConfigOptions;
+import org.fairrag.app.ConsoleProgress;
+import org.fairrag.app.Fairrag;
 import org.fairrag.ingest.Article;
 import org.fairrag.ingest.ArticleIngest;
 import org.fairrag.ingest.ArticleMerger;

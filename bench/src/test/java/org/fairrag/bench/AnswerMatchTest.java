@@ -1,4 +1,4 @@
-package org.fairrag.ask;
+package org.fairrag.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package org.fairrag.app;
+package org.fairrag.bench;
 
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
@@ -32,6 +32,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
 import org.fairrag.anchor.MentionedConceptArticles;
+import org.fairrag.app.ConfigOptions;
+import org.fairrag.app.ConsoleProgress;
+import org.fairrag.app.Fairrag;
+import org.fairrag.app.FairragConfig;
 import org.fairrag.embed.CachingEmbedder;
 import org.fairrag.embed.Embedder;
 import org.fairrag.embed.LangChainEmbedder;

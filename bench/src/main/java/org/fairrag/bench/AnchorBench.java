@@ -1,4 +1,4 @@
-package org.fairrag.app;
+package org.fairrag.bench;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -8,6 +8,9 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import org.fairrag.anchor.AnchoredContext;
 import org.fairrag.anchor.PerConceptSelection;
+import org.fairrag.app.ConfigOptions;
+import org.fairrag.app.ConsoleProgress;
+import org.fairrag.app.Fairrag;
 import org.fairrag.embed.Embedder;
 import org.fairrag.vectors.ArticleFilter;
 import org.fairrag.vectors.VectorIndex;

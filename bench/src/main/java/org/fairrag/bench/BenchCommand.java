@@ -1,4 +1,4 @@
-package org.fairrag.app;
+package org.fairrag.bench;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -9,6 +9,10 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import org.fairrag.app.ConsoleProgress;
+import org.fairrag.app.Fairrag;
+import org.fairrag.app.FairragConfig;
+import org.fairrag.app.Main;
 import org.fairrag.ingest.ArticleIngest;
 import org.fairrag.ingest.IngestProgress;
 import org.fairrag.ingest.SourceFile;
@@ -17,14 +21,36 @@ import org.fairrag.vectors.VectorStoreSettings;
 import org.fairrag.vocab.VocabularyInfo;
 import org.fairrag.vocab.read.MeshTsvReader;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
 
-/** {@code fairrag bench ...}: measurements that print figures with the baseline measured in the same run. */
-@Command(name = "bench", description = "Benchmarks.", subcommands = {BenchCommand.Ingest.class, SearchBench.class, TermLinkingBench.class,
+/**
+ * {@code java -jar bench/target/fairrag-bench.jar ...}: measurements that print figures with the baseline measured in the
+ * same run. The jar holds only the benchmarks; its manifest puts the server's jar on the class path.
+ */
+@Command(name = "fairrag-bench", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "fairrag-bench 0.1.0",
+        description = "Benchmarks of fairrag (the server's jar, server/target/fairrag.jar, must be built next to this one).",
+        subcommands = {BenchCommand.Ingest.class, SearchBench.class, TermLinkingBench.class,
         RetrievalQualityBench.class, FilterBench.class, AnnotateBench.class, AskBench.class, SummarizeBench.class,
         AnchorBench.class})
-final class BenchCommand {
+public final class BenchCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    public static void main(String[] args) {
+        Main.run(new BenchCommand(), args);
+    }
+
+    /** Without a benchmark: the list of them. */
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return 2;
+    }
 
     @Command(name = "ingest", description = "RDF ingestion throughput on real article files (or on a corpus derived from "
             + "the demo with --derived), with and without the jena-text index (each configuration on a fresh data "
