@@ -15,7 +15,7 @@ import org.fairrag.app.Fairrag;
 import org.junit.jupiter.api.Test;
 
 /**
- * The benchmarks stay out of the server: the server's classes on this module's class path (its shaded jar when
+ * The benchmarks stay out of the server: what the server puts on this module's class path (its shaded jar when
  * Maven packaged it first, as {@code mvn verify} does; its classes directory under {@code mvn test}) hold no
  * class of the {@code bench} package, no class named like a class of this module, and no {@code *Bench}.
  */
