@@ -507,6 +507,7 @@ final class SearchBench implements Callable<Integer> {
                     f.accessLevel(), f.termIds()), src.checksum(), chunks));
             if (batch.size() == batchSize || i == n - 1) {
                 index.upsertArticles(batch);
+                index.commit();
                 batch.clear();
                 double[] l = load.sample();
                 Properties p = new Properties();
