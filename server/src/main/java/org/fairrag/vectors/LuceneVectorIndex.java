@@ -152,11 +152,11 @@ public final class LuceneVectorIndex implements VectorIndex {
      */
     private static final int FETCH_FACTOR = 4;
     /**
-     * Fewest articles an HNSW search asks for: the number of candidates it keeps while walking the graph
+     * Fewest articles an HNSW search asks for by default: the number of candidates it keeps while walking the graph
      * (Lucene's ef), each the best chunk of its article. When candidates were chunks, measured on 100,000 articles
      * (about 300,000 chunks): 100 gave recall@10 0.85 against exact search, 400 gave 0.965, 600 gave 0.990.
      */
-    private static final int MIN_KNN_CANDIDATES = 600;
+    public static final int KNN_CANDIDATES = 600;
     /** Time between the commits of writes that nothing committed yet (a crash loses at most these). */
     private static final java.time.Duration COMMIT_INTERVAL = java.time.Duration.ofSeconds(30);
     private static final int SEGMENTS_PER_TIER = 3;
@@ -176,8 +176,10 @@ public final class LuceneVectorIndex implements VectorIndex {
      * @param ramBufferMb  memory for documents not yet flushed; a bulk build with more heap makes fewer, larger
      *                     segments and so fewer HNSW merges
      * @param commitInterval time between background commits of writes not committed yet
+     * @param knnCandidates  fewest articles an HNSW search keeps as candidates (Lucene's ef): recall against speed
      */
-    public record Options(VectorQuantization quantization, double ramBufferMb, java.time.Duration commitInterval) {
+    public record Options(VectorQuantization quantization, double ramBufferMb, java.time.Duration commitInterval,
+                          int knnCandidates) {
         public static final Options DEFAULT = new Options(VectorQuantization.NONE, RAM_BUFFER_MB);
 
         public Options {
@@ -188,18 +190,25 @@ public final class LuceneVectorIndex implements VectorIndex {
             if (commitInterval.isNegative() || commitInterval.isZero()) {
                 throw new IllegalArgumentException("the commit interval must be positive, got " + commitInterval);
             }
+            if (knnCandidates < 1) {
+                throw new IllegalArgumentException("a k-NN search needs at least one candidate, got " + knnCandidates);
+            }
         }
 
         public Options(VectorQuantization quantization, double ramBufferMb) {
-            this(quantization, ramBufferMb, COMMIT_INTERVAL);
+            this(quantization, ramBufferMb, COMMIT_INTERVAL, KNN_CANDIDATES);
         }
 
         public Options withQuantization(VectorQuantization q) {
-            return new Options(q, ramBufferMb, commitInterval);
+            return new Options(q, ramBufferMb, commitInterval, knnCandidates);
         }
 
         public Options withCommitInterval(java.time.Duration interval) {
-            return new Options(quantization, ramBufferMb, interval);
+            return new Options(quantization, ramBufferMb, interval, knnCandidates);
+        }
+
+        public Options withKnnCandidates(int candidates) {
+            return new Options(quantization, ramBufferMb, commitInterval, candidates);
         }
     }
 
@@ -213,10 +222,12 @@ public final class LuceneVectorIndex implements VectorIndex {
     /** The article documents, which end the blocks; cached per segment. */
     private final BitSetProducer articleDocs = new QueryBitSetProducer(kind(ARTICLE));
     private final ScheduledExecutorService committer;
+    private final int knnCandidates;
 
     private LuceneVectorIndex(Path dir, Map<String, String> model, int dimension, Options options) throws IOException {
         this.dir = dir;
         this.dimension = dimension;
+        this.knnCandidates = options.knnCandidates();
         this.articles = new Store(dir.resolve("articles"), analyzer, withFormat(model, ARTICLES_FORMAT), options);
         Store t;
         try {
@@ -361,7 +372,7 @@ public final class LuceneVectorIndex implements VectorIndex {
             // Only chunks have vectors, so a filter that admits every article can be left out, and with it
             // the bitset of accepted chunks that a filtered k-NN search builds first.
             Query chunkFilter = admitsEverything(s, filter) ? null : filterQuery(filter, CHUNK);
-            int candidates = Math.max(k, MIN_KNN_CANDIDATES);
+            int candidates = Math.max(k, knnCandidates);
             TopDocs best = s.search(new DiversifyingChildrenFloatKnnVectorQuery(VECTOR, vector, chunkFilter, candidates,
                     articleDocs), candidates);
             ScoreDoc[] top = anyQuantized(s.getIndexReader()) ? rescored(s.getIndexReader(), vector, best.scoreDocs)
@@ -421,8 +432,7 @@ public final class LuceneVectorIndex implements VectorIndex {
             int chunk = inDocOrder[i].doc - leaf.docBase;
             int first = chunk == 0 ? 0 : blockEnds.prevSetBit(chunk - 1) + 1;
             int end = blockEnds.nextSetBit(chunk);
-            ScoreDoc best = inDocOrder[i];
-            best = new ScoreDoc(best.doc, Float.NEGATIVE_INFINITY);
+            ScoreDoc best = new ScoreDoc(inDocOrder[i].doc, Float.NEGATIVE_INFINITY);
             for (int doc = values.docID() >= first ? values.docID() : values.advance(first); doc < end;
                  doc = values.nextDoc()) {
                 float score = VectorSimilarityFunction.DOT_PRODUCT.compare(vector, values.vectorValue());

@@ -326,7 +326,7 @@ class LuceneVectorIndexTest extends VectorIndexContract {
     }
 
     /** Rewrites the format the articles index under {@code dir} says it has, as an older version wrote it. */
-    static void stampArticlesFormat(Path dir, String format) throws Exception {
+    private static void stampArticlesFormat(Path dir, String format) throws Exception {
         try (Directory d = FSDirectory.open(dir.resolve("articles"))) {
             Map<String, String> data = new java.util.HashMap<>(SegmentInfos.readLatestCommit(d).getUserData());
             data.put("fairrag.index.format", format);
