@@ -17,6 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
@@ -751,7 +753,8 @@ public final class LuceneVectorIndex implements VectorIndex {
 
     private void commitInBackground() {
         try {
-            commit();
+            articles.commitUnlessWriting();
+            terms.commitUnlessWriting();
         } catch (RuntimeException e) {
             // The next interval, a checkpoint or closing tries again; a scheduled task that threw would stop.
             LOG.warn("Committing the vector index in {} failed: {}", dir, e.toString());
@@ -895,6 +898,12 @@ public final class LuceneVectorIndex implements VectorIndex {
         private final IndexWriter writer;
         private final SearcherManager searchers;
         private final Map<String, String> metadata;
+        /**
+         * Shared by writes, taken whole by a background commit, which skips its turn while a write is under way:
+         * a commit flushes the documents buffered so far as a segment, and cutting a bulk write into more
+         * segments costs HNSW merges and slower searches.
+         */
+        private final ReadWriteLock writing = new ReentrantReadWriteLock();
 
         Store(Path path, Analyzer analyzer, Map<String, String> metadata, Options options) throws IOException {
             this.path = path;
@@ -944,11 +953,25 @@ public final class LuceneVectorIndex implements VectorIndex {
 
         /** Applies the change and makes it visible to searches; it is durable after the next {@link #commit()}. */
         void write(WriteAction action) {
+            writing.readLock().lock();
             try {
                 action.apply(writer);
                 searchers.maybeRefreshBlocking();
             } catch (IOException e) {
                 throw new UncheckedIOException("vector index " + path + " failed", e);
+            } finally {
+                writing.readLock().unlock();
+            }
+        }
+
+        /** Commits unless a write is under way (the next turn will). */
+        void commitUnlessWriting() {
+            if (writing.writeLock().tryLock()) {
+                try {
+                    commit();
+                } finally {
+                    writing.writeLock().unlock();
+                }
             }
         }
 

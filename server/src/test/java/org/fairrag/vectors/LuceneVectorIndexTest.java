@@ -303,6 +303,19 @@ class LuceneVectorIndexTest extends VectorIndexContract {
     }
 
     @Test
+    void should_not_cut_a_write_into_several_segments_by_committing_in_the_background() throws Exception {
+        Path dir = TestFairrag.newDir("vectors-commit-whole");
+        try (LuceneVectorIndex idx = open(dir, Duration.ofMillis(1))) {
+            idx.upsertArticles(ARTICLES);
+
+            Awaitility.await().atMost(Duration.ofMinutes(1)).until(() -> committedArticles(dir) == ARTICLES.size());
+            try (Directory d = FSDirectory.open(dir.resolve("articles"))) {
+                assertThat(SegmentInfos.readLatestCommit(d).size()).isEqualTo(1);
+            }
+        }
+    }
+
+    @Test
     void should_commit_each_ingest_batch_before_the_indexer_returns() throws Exception {
         Path dir = TestFairrag.newDir("vectors-batch-commit");
         List<Article> articles = articles(RECORDS.subList(16, 20));
