@@ -142,24 +142,18 @@ public final class TermLexicon {
             slotWeight[s] = own >= 0 ? words.idf(own) : unknownWeight;
             totalWeight += slotWeight[s];
         }
+        Map<Integer, WordHits> hits = hitsByWord(slots);
         BitSet candidates = new BitSet(names.nameCount());
-        for (Slot slot : slots) {
-            for (int w : slot.words.keySet()) {
-                for (int name : words.postings(w)) {
-                    candidates.set(name);
-                }
-            }
-            for (int w : slot.parts.keySet()) {
-                for (int name : words.postings(w)) {
-                    candidates.set(name);
-                }
+        for (int w : hits.keySet()) {
+            for (int name : words.postings(w)) {
+                candidates.set(name);
             }
         }
         // Best name per term, for the terms the candidates belong to only (a few hundred of tens of thousands).
         Map<Integer, Integer> bestName = new HashMap<>();
         Map<Integer, Float> bestScore = new HashMap<>();
         for (int name = candidates.nextSetBit(0); name >= 0; name = candidates.nextSetBit(name + 1)) {
-            float score = score(name, slots, slotWeight, totalWeight);
+            float score = score(name, hits, slotWeight, totalWeight);
             // Only a name covering the whole query, and covered by it, can be the exact name.
             if (score >= 1 - 1e-6f && isExact(name, exactKey)) {
                 score += EXACT_BONUS;
@@ -212,6 +206,25 @@ public final class TermLexicon {
         void matchPart(long glossedPart) {
             parts.merge(WordParts.wordOf(glossedPart), WordParts.partBit(glossedPart), (a, b) -> a | b);
         }
+    }
+
+    /** For one name word: the quality of its match with each query word (0 for none) and the parts each means. */
+    private record WordHits(float[] quality, int[] parts) {}
+
+    /** What the slots match, by name word: one look-up per name word when a name is scored. */
+    private static Map<Integer, WordHits> hitsByWord(List<Slot> slots) {
+        int q = slots.size();
+        Map<Integer, WordHits> hits = new HashMap<>();
+        for (int s = 0; s < q; s++) {
+            Slot slot = slots.get(s);
+            for (Map.Entry<Integer, Float> e : slot.words.entrySet()) {
+                hits.computeIfAbsent(e.getKey(), w -> new WordHits(new float[q], new int[q])).quality[s] = e.getValue();
+            }
+            for (Map.Entry<Integer, Integer> e : slot.parts.entrySet()) {
+                hits.computeIfAbsent(e.getKey(), w -> new WordHits(new float[q], new int[q])).parts[s] = e.getValue();
+            }
+        }
+        return hits;
     }
 
     /** For each query word: what it matches. */
@@ -315,27 +328,31 @@ public final class TermLexicon {
      * the query explains span ("inflammation of the liver" explains all of hepat-itis, three fifths of
      * steato-hepat-itis).
      */
-    private float score(int name, List<Slot> slots, float[] slotWeight, float totalWeight) {
+    private float score(int name, Map<Integer, WordHits> hits, float[] slotWeight, float totalWeight) {
         int[] w = names.words(name);
         float[] covered = new float[w.length];
         int[] partsCovered = new int[w.length];
-        float recall = 0;
-        for (int s = 0; s < slots.size(); s++) {
-            Slot slot = slots.get(s);
-            float best = 0;
-            for (int j = 0; j < w.length; j++) {
-                Float quality = slot.words.get(w[j]);
-                if (quality != null) {
-                    best = Math.max(best, quality);
+        float[] best = new float[slotWeight.length];
+        for (int j = 0; j < w.length; j++) {
+            WordHits hit = hits.get(w[j]);
+            if (hit == null) {
+                continue;
+            }
+            for (int s = 0; s < best.length; s++) {
+                float quality = hit.quality[s];
+                if (quality > 0) {
+                    best[s] = Math.max(best[s], quality);
                     covered[j] = Math.max(covered[j], quality);
                 }
-                Integer mask = slot.parts.get(w[j]);
-                if (mask != null) {
-                    best = Math.max(best, GLOSSED);
-                    partsCovered[j] |= mask;
+                if (hit.parts[s] != 0) {
+                    best[s] = Math.max(best[s], GLOSSED);
+                    partsCovered[j] |= hit.parts[s];
                 }
             }
-            recall += slotWeight[s] * best;
+        }
+        float recall = 0;
+        for (int s = 0; s < best.length; s++) {
+            recall += slotWeight[s] * best[s];
         }
         recall /= totalWeight;
         float nameWeight = 0;
