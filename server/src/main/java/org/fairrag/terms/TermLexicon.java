@@ -4,6 +4,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collection;
 import java.util.Comparator;
@@ -11,7 +12,9 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.PriorityQueue;
 import java.util.Set;
+import java.util.TreeSet;
 import org.fairrag.vocab.Term;
 import org.fairrag.vocab.VocabularyIndex;
 
@@ -142,43 +145,82 @@ public final class TermLexicon {
             slotWeight[s] = own >= 0 ? words.idf(own) : unknownWeight;
             totalWeight += slotWeight[s];
         }
-        Map<Integer, WordHits> hits = hitsByWord(slots);
+        WordHits hits = WordHits.of(slots);
         BitSet candidates = new BitSet(names.nameCount());
-        for (int w : hits.keySet()) {
+        for (int w : hits.words) {
             for (int name : words.postings(w)) {
                 candidates.set(name);
             }
         }
         // Best name per term, for the terms the candidates belong to only (a few hundred of tens of thousands).
-        Map<Integer, Integer> bestName = new HashMap<>();
-        Map<Integer, Float> bestScore = new HashMap<>();
+        // A term's names are consecutive, so each term's candidates come one after the other.
+        Found found = new Found();
         for (int name = candidates.nextSetBit(0); name >= 0; name = candidates.nextSetBit(name + 1)) {
             float score = score(name, hits, slotWeight, totalWeight);
             // Only a name covering the whole query, and covered by it, can be the exact name.
             if (score >= 1 - 1e-6f && isExact(name, exactKey)) {
                 score += EXACT_BONUS;
             }
-            if (score <= 0) {
-                continue;
-            }
-            int t = names.termOf(name);
-            Integer held = bestName.get(t);
-            float heldScore = held == null ? 0 : bestScore.get(t);
-            if (held == null || score > heldScore || (score == heldScore && names.better(name, held))) {
-                bestScore.put(t, score);
-                bestName.put(t, name);
+            if (score > 0) {
+                found.offer(names.termOf(name), name, score);
             }
         }
-        List<Integer> found = new ArrayList<>(bestName.keySet());
-        found.sort(Comparator.<Integer>comparingDouble(t -> -bestScore.get(t))
-                .thenComparing(t -> !names.isPreferred(bestName.get(t)))
-                .thenComparingInt(names::termDepth)
-                .thenComparingInt(t -> names.termLabel(t).length())
-                .thenComparing(names::termId));
-        List<Match> out = new ArrayList<>(Math.min(limit, found.size()));
-        for (int t : found.subList(0, Math.min(limit, found.size()))) {
-            out.add(new Match(names.termId(t), names.name(bestName.get(t)), bestScore.get(t)));
+        Comparator<Integer> order = Comparator.<Integer>comparingDouble(i -> -found.score[i])
+                .thenComparing(i -> !names.isPreferred(found.name[i]))
+                .thenComparingInt(i -> names.termDepth(found.term[i]))
+                .thenComparingInt(i -> names.termLabel(found.term[i]).length())
+                .thenComparing(i -> names.termId(found.term[i]));
+        List<Match> out = new ArrayList<>(Math.min(limit, found.size));
+        for (int i : first(found.size, order, limit)) {
+            out.add(new Match(names.termId(found.term[i]), names.name(found.name[i]), found.score[i]));
         }
+        return out;
+    }
+
+    /** The terms found, each with its best name and that name's score. */
+    private final class Found {
+        int[] term = new int[16];
+        int[] name = new int[16];
+        float[] score = new float[16];
+        int size;
+
+        /** A name of the last term offered, or of a new one. */
+        void offer(int t, int n, float s) {
+            if (size > 0 && term[size - 1] == t) {
+                int last = size - 1;
+                if (s > score[last] || (s == score[last] && names.better(n, name[last]))) {
+                    name[last] = n;
+                    score[last] = s;
+                }
+                return;
+            }
+            if (size == term.length) {
+                term = Arrays.copyOf(term, size * 2);
+                name = Arrays.copyOf(name, size * 2);
+                score = Arrays.copyOf(score, size * 2);
+            }
+            term[size] = t;
+            name[size] = n;
+            score[size++] = s;
+        }
+    }
+
+    /** The first {@code limit} of {@code 0..count-1} in {@code order} (a total order: ids break ties), without sorting them all. */
+    private static List<Integer> first(int count, Comparator<Integer> order, int limit) {
+        if (limit <= 0) {
+            return List.of();
+        }
+        PriorityQueue<Integer> kept = new PriorityQueue<>(limit + 1, order.reversed());
+        for (int i = 0; i < count; i++) {
+            if (kept.size() < limit) {
+                kept.add(i);
+            } else if (order.compare(i, kept.peek()) < 0) {
+                kept.poll();
+                kept.add(i);
+            }
+        }
+        List<Integer> out = new ArrayList<>(kept);
+        out.sort(order);
         return out;
     }
 
@@ -208,23 +250,47 @@ public final class TermLexicon {
         }
     }
 
-    /** For one name word: the quality of its match with each query word (0 for none) and the parts each means. */
-    private record WordHits(float[] quality, int[] parts) {}
+    /**
+     * What the slots match, by name word (ids in increasing order): for each, the quality of its match with
+     * each query word (0 for none) and the word parts each means; one look-up per name word scores a name.
+     */
+    private static final class WordHits {
+        final int[] words;
+        final float[][] quality;
+        final int[][] parts;
 
-    /** What the slots match, by name word: one look-up per name word when a name is scored. */
-    private static Map<Integer, WordHits> hitsByWord(List<Slot> slots) {
-        int q = slots.size();
-        Map<Integer, WordHits> hits = new HashMap<>();
-        for (int s = 0; s < q; s++) {
-            Slot slot = slots.get(s);
-            for (Map.Entry<Integer, Float> e : slot.words.entrySet()) {
-                hits.computeIfAbsent(e.getKey(), w -> new WordHits(new float[q], new int[q])).quality[s] = e.getValue();
-            }
-            for (Map.Entry<Integer, Integer> e : slot.parts.entrySet()) {
-                hits.computeIfAbsent(e.getKey(), w -> new WordHits(new float[q], new int[q])).parts[s] = e.getValue();
-            }
+        private WordHits(int[] words, float[][] quality, int[][] parts) {
+            this.words = words;
+            this.quality = quality;
+            this.parts = parts;
         }
-        return hits;
+
+        static WordHits of(List<Slot> slots) {
+            int q = slots.size();
+            TreeSet<Integer> all = new TreeSet<>();
+            for (Slot slot : slots) {
+                all.addAll(slot.words.keySet());
+                all.addAll(slot.parts.keySet());
+            }
+            int[] words = all.stream().mapToInt(Integer::intValue).toArray();
+            float[][] quality = new float[words.length][q];
+            int[][] parts = new int[words.length][q];
+            for (int s = 0; s < q; s++) {
+                Slot slot = slots.get(s);
+                for (Map.Entry<Integer, Float> e : slot.words.entrySet()) {
+                    quality[Arrays.binarySearch(words, e.getKey())][s] = e.getValue();
+                }
+                for (Map.Entry<Integer, Integer> e : slot.parts.entrySet()) {
+                    parts[Arrays.binarySearch(words, e.getKey())][s] = e.getValue();
+                }
+            }
+            return new WordHits(words, quality, parts);
+        }
+
+        /** The index of the word, or negative when no query word matches it. */
+        int indexOf(int word) {
+            return Arrays.binarySearch(words, word);
+        }
     }
 
     /** For each query word: what it matches. */
@@ -328,25 +394,26 @@ public final class TermLexicon {
      * the query explains span ("inflammation of the liver" explains all of hepat-itis, three fifths of
      * steato-hepat-itis).
      */
-    private float score(int name, Map<Integer, WordHits> hits, float[] slotWeight, float totalWeight) {
+    private float score(int name, WordHits hits, float[] slotWeight, float totalWeight) {
         int[] w = names.words(name);
         float[] covered = new float[w.length];
         int[] partsCovered = new int[w.length];
         float[] best = new float[slotWeight.length];
         for (int j = 0; j < w.length; j++) {
-            WordHits hit = hits.get(w[j]);
-            if (hit == null) {
+            int hit = hits.indexOf(w[j]);
+            if (hit < 0) {
                 continue;
             }
+            float[] quality = hits.quality[hit];
+            int[] parts = hits.parts[hit];
             for (int s = 0; s < best.length; s++) {
-                float quality = hit.quality[s];
-                if (quality > 0) {
-                    best[s] = Math.max(best[s], quality);
-                    covered[j] = Math.max(covered[j], quality);
+                if (quality[s] > 0) {
+                    best[s] = Math.max(best[s], quality[s]);
+                    covered[j] = Math.max(covered[j], quality[s]);
                 }
-                if (hit.parts[s] != 0) {
+                if (parts[s] != 0) {
                     best[s] = Math.max(best[s], GLOSSED);
-                    partsCovered[j] |= hit.parts[s];
+                    partsCovered[j] |= parts[s];
                 }
             }
         }
