@@ -9,9 +9,10 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.apache.lucene.analysis.core.WhitespaceAnalyzer;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
-import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
@@ -20,6 +21,9 @@ import org.apache.lucene.index.Term;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.search.FuzzyTermsEnum;
 import org.apache.lucene.store.ByteBuffersDirectory;
+import org.apache.lucene.store.IOContext;
+import org.apache.lucene.store.IndexInput;
+import org.apache.lucene.store.IndexOutput;
 import org.apache.lucene.util.BytesRef;
 
 /**
@@ -45,9 +49,12 @@ final class NameWords {
     private final int[][] postings;
     private final Map<String, int[]> wordsByPrefix;
     private final Map<String, Integer> wordIds;
+    /** The words as an in-memory index (heap only: nothing to close), kept by the snapshot as it is. */
+    private final ByteBuffersDirectory index;
     private final Terms dictionary;
 
-    private NameWords(String[] words, String[] surfaces, float[] idf, int[][] postings, Map<String, int[]> wordsByPrefix) {
+    private NameWords(String[] words, String[] surfaces, float[] idf, int[][] postings, Map<String, int[]> wordsByPrefix,
+                      ByteBuffersDirectory index) {
         this.words = words;
         this.surfaces = surfaces;
         this.idf = idf;
@@ -57,7 +64,8 @@ final class NameWords {
         for (int w = 0; w < words.length; w++) {
             wordIds.put(words[w], w);
         }
-        this.dictionary = dictionary(words);
+        this.index = index;
+        this.dictionary = words.length == 0 ? null : dictionary(index);
     }
 
     /** Collects the words of the names, in the order the names come, giving each new word the next id. */
@@ -96,7 +104,8 @@ final class NameWords {
             }
             Map<String, int[]> byPrefix = new HashMap<>(prefixes.size() * 2);
             prefixes.forEach((k, v) -> byPrefix.put(k, v.toArray()));
-            return new NameWords(words.toArray(String[]::new), surfaces.toArray(String[]::new), idf, post, byPrefix);
+            String[] all = words.toArray(String[]::new);
+            return new NameWords(all, surfaces.toArray(String[]::new), idf, post, byPrefix, indexOf(all));
         }
     }
 
@@ -126,11 +135,36 @@ final class NameWords {
         Columns.writeFloats(out, idf);
         Columns.writeIntRows(out, postings);
         Columns.writeIntsByString(out, wordsByPrefix);
+        String[] files = index.listAll();
+        out.writeInt(files.length);
+        for (String file : files) {
+            out.writeUTF(file);
+            try (IndexInput in = index.openInput(file, IOContext.READONCE)) {
+                byte[] bytes = new byte[Math.toIntExact(in.length())];
+                in.readBytes(bytes, 0, bytes.length);
+                out.writeInt(bytes.length);
+                out.write(bytes);
+            }
+        }
     }
 
     static NameWords readFrom(DataInputStream in) throws IOException {
-        return new NameWords(Columns.readStrings(in), Columns.readStrings(in), Columns.readFloats(in),
-                Columns.readIntRows(in), Columns.readIntsByString(in));
+        String[] words = Columns.readStrings(in);
+        String[] surfaces = Columns.readStrings(in);
+        float[] idf = Columns.readFloats(in);
+        int[][] postings = Columns.readIntRows(in);
+        Map<String, int[]> wordsByPrefix = Columns.readIntsByString(in);
+        ByteBuffersDirectory index = new ByteBuffersDirectory();
+        int files = in.readInt();
+        for (int f = 0; f < files; f++) {
+            String file = in.readUTF();
+            byte[] bytes = new byte[in.readInt()];
+            in.readFully(bytes);
+            try (IndexOutput out = index.createOutput(file, IOContext.DEFAULT)) {
+                out.writeBytes(bytes, bytes.length);
+            }
+        }
+        return new NameWords(words, surfaces, idf, postings, wordsByPrefix, index);
     }
 
     /** The id of the word, or -1 when no name has it. */
@@ -210,26 +244,28 @@ final class NameWords {
         return out;
     }
 
-    /** The words as the term dictionary of an in-memory index (heap only: nothing to close). */
-    private static Terms dictionary(String[] words) {
-        if (words.length == 0) {
-            return null;
-        }
+    /**
+     * The words indexed in memory: one document holding every word, which Lucene indexes in a fraction of
+     * the time one document per word takes.
+     */
+    private static ByteBuffersDirectory indexOf(String[] words) {
         ByteBuffersDirectory directory = new ByteBuffersDirectory();
-        try (IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig().setRAMBufferSizeMB(64))) {
-            Document doc = new Document();
-            StringField field = new StringField(FIELD, "", Field.Store.NO);
-            doc.add(field);
-            for (String word : words) {
-                field.setStringValue(word);
+        // Analysed words hold no white space: splitting on it gives them back as they are.
+        try (IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig(new WhitespaceAnalyzer()))) {
+            if (words.length > 0) {
+                Document doc = new Document();
+                doc.add(new TextField(FIELD, String.join(" ", words), Field.Store.NO));
                 writer.addDocument(doc);
             }
-            writer.forceMerge(1);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        return directory;
+    }
+
+    private static Terms dictionary(ByteBuffersDirectory index) {
         try {
-            return MultiTerms.getTerms(DirectoryReader.open(directory), FIELD);
+            return MultiTerms.getTerms(DirectoryReader.open(index), FIELD);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
