@@ -112,7 +112,8 @@ final class AskBench implements Callable<Integer> {
                     fairrag.config().sparqlMaxRows());
             TermSearch terms = new TermSearch(fairrag::termLexicon, fairrag::vocabulary, fairrag.queryEmbedder(),
                     fairrag.vectorIndex());
-            AskService ask = AskServices.create(fairrag, queries, terms);
+            AskService ask = AskServices.create(fairrag.config(), fairrag.graph(), fairrag.graphs(), fairrag::vocabulary,
+                    fairrag.anchoredContext(), queries, terms);
             Set<String> graphs = Set.of(fairrag.graphs().vocabulary(), fairrag.graphs().publicContent());
 
             Map<String, Map<String, Tally>> tallies = new LinkedHashMap<>();

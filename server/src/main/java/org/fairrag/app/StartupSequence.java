@@ -51,11 +51,7 @@ final class StartupSequence {
         LOG.info("Start-up: {}", progress.finishedSteps());
         LOG.info("fairrag is ready after {} s: open {} (PIDs under {}/pid/)", String.format("%.1f",
                 progress.elapsedMillis() / 1000.0), url, config.baseUrl());
-        fairrag.annotateMissingInBackground().whenComplete((result, failure) -> {
-            if (failure != null) {
-                LOG.warn("Annotating the articles without concept mentions failed; the next start resumes it", failure);
-            }
-        });
+        fairrag.serving();
         return fairrag;
     }
 

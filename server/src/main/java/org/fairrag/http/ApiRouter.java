@@ -9,30 +9,20 @@ import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.CorsHandler;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
- * The whole HTTP surface in one place; it reads like the README's "HTTP API" table. The guards and the
- * path of a request are described in {@code docs/architecture.md}.
+ * The frame of the HTTP surface: the guards every request passes, health and metrics, the routes the
+ * capabilities add, then the web app's files and the error handlers. The guards and the path of a request
+ * are described in {@code docs/architecture.md}, with the routes each capability adds.
  */
 public final class ApiRouter {
 
-    /** The handlers the router dispatches to, built by the application wiring. */
+    /** The handlers of the server itself, ahead of what the modules add: health, metrics, the API's description. */
     public record Handlers(
             Handler<RoutingContext> health,
             Handler<RoutingContext> metrics,
-            SparqlHandler sparql,
-            Handler<RoutingContext> openApi,
-            FilterHandler filter,
-            SummarizeHandler summarize,
-            PidHandler pid,
-            DatasetHandler dataset,
-            CrawlerHandler crawler,
-            AdminHandler admin,
-            SearchHandler articleSearch,
-            TermsHandler terms,
-            ExportHandler export,
-            AnnotateHandler annotate,
-            AskHandler ask) {}
+            Handler<RoutingContext> openApi) {}
 
     /**
      * What every request passes before its handler: the count of requests in flight (for a graceful stop),
@@ -53,7 +43,11 @@ public final class ApiRouter {
         return API_PREFIXES.stream().anyMatch(path::startsWith) ? g.apiRateLimit() : null;
     }
 
-    public static Router create(Vertx vertx, Handlers h, Guards g) {
+    /**
+     * @param routes what each capability adds (its module's routes, see {@code docs/architecture.md}), in the
+     *               order given; after the guards, before the web app's files
+     */
+    public static Router create(Vertx vertx, Handlers h, Guards g, List<Consumer<Router>> routes) {
         Router router = Router.router(vertx);
         router.route().handler(new RequestLogHandler());
         router.route().handler(g.inFlight());
@@ -77,38 +71,13 @@ public final class ApiRouter {
         });
 
         router.get("/openapi.yaml").handler(h.openApi());
-        router.route("/sparql").handler(h.sparql()::handle);
-        router.route("/sparql/").handler(h.sparql()::handle);
+        routes.forEach(addRoutes -> addRoutes.accept(router));
         WebApp app = new WebApp();
-        // What SparqlHandler passes on: a browser asking for the query page.
+        // What the SPARQL endpoint passes on: a browser asking for the query page.
         router.route("/sparql").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(app::securityHeaders)
                 .handler(app::queryPage);
         router.route("/sparql/").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(app::securityHeaders)
                 .handler(app::queryPage);
-
-        // What these answer depends on what the caller's key may read (CacheHeaders::privateToCaller).
-        router.get("/api/articles/search").handler(CacheHeaders::privateToCaller).handler(h.articleSearch()::handle);
-        router.get("/api/terms/search").handler(h.terms()::search);
-        router.get("/api/terms/:id").handler(CacheHeaders::privateToCaller).handler(h.terms()::detail);
-        router.get("/api/terms/:id/narrower").handler(h.terms()::narrower);
-        router.get("/api/terms/:id/related").handler(CacheHeaders::privateToCaller).handler(h.terms()::related);
-        router.post("/api/filter").handler(CacheHeaders::privateToCaller).handler(h.filter()::handle);
-        router.post("/api/summarize").handler(CacheHeaders::privateToCaller).handler(h.summarize()::handle);
-        router.get("/api/summarize/prompt").handler(h.summarize()::defaultPrompt);
-        router.post("/api/export").handler(CacheHeaders::privateToCaller).handler(h.export()::handle);
-        router.post("/api/annotate").handler(CacheHeaders::privateToCaller).handler(h.annotate()::handle);
-        router.post("/api/ask").handler(CacheHeaders::privateToCaller).handler(h.ask()::handle);
-
-        // Before /pid/:id; "lookup" is no PID id (ids have no vowels).
-        router.route("/pid/lookup").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::lookup);
-        router.route("/pid/:id").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::landing);
-        router.route("/pid/:id/linkset").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::linkset);
-        router.route("/dataset").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.pid()::dataset);
-        router.route("/dataset/dump").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(h.dataset()::dump);
-        router.get("/sitemap.xml").handler(h.crawler()::index);
-        router.get("/sitemap/:page").handler(h.crawler()::page);
-        router.get("/robots.txt").handler(h.crawler()::robots);
-        router.post("/api/admin/pid/:id/tombstone").handler(h.admin()::requireAdmin).handler(h.admin()::tombstone);
 
         router.route("/webjars/*").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(app.webjars());
         router.route("/*").handler(app::securityHeaders).handler(app.files());

@@ -5,9 +5,6 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import java.util.List;
 import java.util.function.Supplier;
-import org.fairrag.relate.AssociationStore;
-import org.fairrag.relate.CoOccurrence;
-import org.fairrag.relate.RelatedConcepts;
 import org.fairrag.terms.TermDetails;
 import org.fairrag.terms.TermMatch;
 import org.fairrag.terms.TermRef;
@@ -20,28 +17,23 @@ import org.fairrag.work.WorkerPool;
 /**
  * The vocabulary routes: {@code GET /api/terms/search} (terms from plain words), {@code GET
  * /api/terms/:id} (one term, its neighbours and article counts), {@code GET /api/terms/:id/narrower}
- * (the narrower tree) and {@code GET /api/terms/:id/related} (the concepts the literature mentions with it,
- * with evidence). Validates, runs the work on the search pool, writes JSON.
+ * (the narrower tree); {@link RelatedConceptsHandler} answers {@code GET /api/terms/:id/related}. Validates,
+ * runs the work on the search pool, writes JSON.
  */
 public final class TermsHandler {
 
     public static final int DEFAULT_K = 10;
     public static final int MAX_K = 100;
     public static final int MAX_DEPTH = 5;
-    public static final int DEFAULT_EVIDENCE = 3;
-    public static final int MAX_EVIDENCE = CoOccurrence.MAX_EVIDENCE;
 
     private final TermSearch search;
     private final TermDetails details;
     private final WorkerPool pool;
-    private final RelatedConcepts related;
     private final Supplier<VocabularyIndex> vocabulary;
 
-    public TermsHandler(TermSearch search, TermDetails details, RelatedConcepts related, WorkerPool pool,
-                        Supplier<VocabularyIndex> vocabulary) {
+    public TermsHandler(TermSearch search, TermDetails details, WorkerPool pool, Supplier<VocabularyIndex> vocabulary) {
         this.search = search;
         this.details = details;
-        this.related = related;
         this.pool = pool;
         this.vocabulary = vocabulary;
     }
@@ -63,7 +55,7 @@ public final class TermsHandler {
     }
 
     public void detail(RoutingContext ctx) {
-        String id = termId(ctx);
+        String id = termId(ctx, vocabulary);
         var accessLevels = Caller.of(ctx).accessLevels();
         pool.submit(() -> details.detail(id, accessLevels).orElseThrow()).onSuccess(d -> {
             Term t = d.term();
@@ -80,44 +72,14 @@ public final class TermsHandler {
     }
 
     public void narrower(RoutingContext ctx) {
-        String id = termId(ctx);
+        String id = termId(ctx, vocabulary);
         int depth = new QueryParams(ctx).integer("depth", 1, 1, MAX_DEPTH);
         pool.submit(() -> details.narrower(id, depth).orElseThrow()).onSuccess(tree -> json(ctx, node(tree), null))
                 .onFailure(ctx::fail);
     }
 
-    public void related(RoutingContext ctx) {
-        String id = termId(ctx);
-        QueryParams p = new QueryParams(ctx);
-        int k = p.integer("k", DEFAULT_K, 1, MAX_K);
-        int evidence = p.integer("evidence", DEFAULT_EVIDENCE, 0, MAX_EVIDENCE);
-        var accessLevels = Caller.of(ctx).accessLevels();
-        Term term = vocabulary.get().byId(id).orElseThrow();
-        pool.submit(() -> related.related(id, k, accessLevels, evidence)).onSuccess(a -> {
-            JsonArray results = new JsonArray();
-            for (RelatedConcepts.Related r : a.related()) {
-                JsonArray sentences = new JsonArray();
-                for (RelatedConcepts.Evidence e : r.evidence()) {
-                    sentences.add(new JsonObject().put("pid", e.articlePid()).put("pmid", e.pmid()).put("sentence", e.sentence())
-                            .put("part", e.part()).put("start", e.start()).put("end", e.end()).put("text", e.text()));
-                }
-                JsonObject item = new JsonObject().put("id", r.termId()).put("label", r.label()).put("pid", r.termPid())
-                        .put("association", r.association()).put("npmi", r.npmi()).put("sentences", r.sentences())
-                        .put("articles", r.articles()).put("evidence", sentences);
-                if (r.typed() != null) {
-                    item.put("relation", new JsonObject().put("type", r.typed().relation().code())
-                            .put("subject", r.typed().subjectId()).put("model", r.typed().model()).put("at", r.typed().at()));
-                }
-                results.add(item);
-            }
-            json(ctx, new JsonObject().put("id", id).put("label", term.label()).put("pid", term.pid())
-                    .put("countedOver", a.view() == AssociationStore.View.ALL ? "public and restricted articles" : "public articles")
-                    .put("sentences", a.sentences()).put("countedAt", a.countedAt()).put("results", results), null);
-        }).onFailure(ctx::fail);
-    }
-
     /** The path's term id: malformed is a 400, unknown a 404. */
-    private String termId(RoutingContext ctx) {
+    static String termId(RoutingContext ctx, Supplier<VocabularyIndex> vocabulary) {
         String id = ctx.pathParam("id");
         if (id == null || !QueryParams.TERM_ID.matcher(id).matches()) {
             throw ApiException.badRequest("malformed_term_id",
@@ -142,7 +104,7 @@ public final class TermsHandler {
         return out;
     }
 
-    private static void json(RoutingContext ctx, JsonObject body, String serverTiming) {
+    static void json(RoutingContext ctx, JsonObject body, String serverTiming) {
         var response = ctx.response().putHeader("Content-Type", "application/json; charset=utf-8");
         if (serverTiming != null) {
             response.putHeader("Server-Timing", serverTiming);
