@@ -30,7 +30,7 @@ final class SubjectCandidates {
      * @param broader the terms directly broader than a term (for the features that compare a candidate with
      *                its narrower candidates)
      */
-    static List<Candidate> of(List<Mention> mentions, List<Neighbours.Neighbour> neighbours, SubjectStatistics stats,
+    static List<Candidate> of(List<Mention> mentions, List<Neighbours.Neighbour> neighbours, TermUse stats,
                               Set<String> checkTags, Function<String, List<String>> broader, boolean fromMentions,
                               boolean fromNeighbours) {
         Map<String, List<Mention>> byTerm = new LinkedHashMap<>();

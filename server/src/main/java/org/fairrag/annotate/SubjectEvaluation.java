@@ -18,8 +18,11 @@ import org.fairrag.vectors.ChunkHit;
  */
 public final class SubjectEvaluation {
 
-    /** An article with its indexers' descriptors, which the suggester does not see. */
-    public record Case(String pmid, String title, String abstractText, Set<String> gold) {}
+    /**
+     * An article with its indexers' descriptors, which the suggester does not see; {@code pidInBase} is its PID
+     * when the collection holds it (it is then left out of its own neighbours and statistics), else null.
+     */
+    public record Case(String pmid, String title, String abstractText, Set<String> gold, String pidInBase) {}
 
     /** A case as the suggester sees it: its mentions, neighbours and candidate terms with their features. */
     public record Prepared(Case source, List<Mention> mentions, List<Neighbours.Neighbour> neighbours,
@@ -87,18 +90,44 @@ public final class SubjectEvaluation {
 
     private final SubjectSuggester suggester;
     private final Set<String> accessLevels;
+    private final Set<String> leftOut;
+    private final SubjectStatistics statistics;
 
-    public SubjectEvaluation(SubjectSuggester suggester, Set<String> accessLevels) {
+    /**
+     * @param leftOut    PIDs of articles of the collection that are never neighbours (the test articles)
+     * @param statistics the collection's statistics counted without {@code leftOut}
+     */
+    public SubjectEvaluation(SubjectSuggester suggester, Set<String> accessLevels, Set<String> leftOut,
+                             SubjectStatistics statistics) {
         this.suggester = suggester;
         this.accessLevels = Set.copyOf(accessLevels);
+        this.leftOut = Set.copyOf(leftOut);
+        this.statistics = statistics;
     }
 
     /** Finds the mentions and neighbours of a case and its candidates from both. Blocking (embeds the text). */
     public Prepared prepare(Case c) {
         List<Mention> mentions = suggester.finder().find(c.title(), c.abstractText()).mentions();
-        List<Neighbours.Neighbour> near = suggester.neighbours(c.title(), c.abstractText(), accessLevels);
-        return new Prepared(c, mentions, near, SubjectCandidates.of(mentions, near, suggester.statistics(),
+        List<Neighbours.Neighbour> near = suggester.neighbours(c.title(), c.abstractText(), accessLevels, excluded(c));
+        return new Prepared(c, mentions, near, SubjectCandidates.of(mentions, near, statistics(c, mentions),
                 suggester.checkTags(), suggester.broader(), true, true));
+    }
+
+    private Set<String> excluded(Case c) {
+        if (c.pidInBase() == null) {
+            return leftOut;
+        }
+        Set<String> out = new HashSet<>(leftOut);
+        out.add(c.pidInBase());
+        return out;
+    }
+
+    private TermUse statistics(Case c, List<Mention> mentions) {
+        if (c.pidInBase() == null || leftOut.contains(c.pidInBase())) {
+            return statistics;
+        }
+        return statistics.leavingOut(c.gold(), mentions.stream().filter(m -> !m.negated()).map(Mention::termId)
+                .collect(Collectors.toSet()));
     }
 
     /**
@@ -112,10 +141,11 @@ public final class SubjectEvaluation {
     public Searched search(Case c, int k) {
         Neighbours n = suggester.neighbourSearch().orElseThrow(() -> new IllegalStateException("no vector index"));
         List<Mention> mentions = suggester.finder().find(c.title(), c.abstractText()).mentions();
+        int excluded = excluded(c).size();
         Neighbours.Found first = n.find(c.title(), c.abstractText(),
-                new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, true, k), accessLevels, 0);
+                new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, true, k), accessLevels, excluded);
         Neighbours.Found title = n.find(c.title(), c.abstractText(),
-                new Neighbours.Settings(Neighbours.Embedded.TITLE, false, k), accessLevels, 0);
+                new Neighbours.Settings(Neighbours.Embedded.TITLE, false, k), accessLevels, excluded);
         return new Searched(c, mentions, first.byMeaning(), title.byMeaning(), first.byWords());
     }
 
@@ -128,9 +158,9 @@ public final class SubjectEvaluation {
             case FIRST_CHUNK -> searched.firstChunk();
         };
         List<Neighbours.Neighbour> near = n.fuse(new Neighbours.Found(meaning, s.byWords() ? searched.words() : List.of()),
-                Set.of(), s.k());
+                excluded(searched.source()), s.k());
         return new Prepared(searched.source(), searched.mentions(), near, SubjectCandidates.of(searched.mentions(), near,
-                suggester.statistics(), suggester.checkTags(), suggester.broader(), true, true));
+                statistics(searched.source(), searched.mentions()), suggester.checkTags(), suggester.broader(), true, true));
     }
 
     /** The model of a variant fitted on {@code dev}, with the cut-off where its micro-F1 on {@code dev} is highest. */

@@ -118,9 +118,9 @@ public final class SubjectSuggester {
                 model.usesNeighbours());
     }
 
-    /** The neighbours of a text, as {@link #suggest} finds them; empty without a vector index. */
-    List<Neighbours.Neighbour> neighbours(String title, String abstractText, Set<String> accessLevels) {
-        return neighbours.map(n -> n.of(title, abstractText, accessLevels, Set.of())).orElse(List.of());
+    /** The neighbours of a text, as {@link #suggest} finds them, {@code exclude} left out; empty without a vector index. */
+    List<Neighbours.Neighbour> neighbours(String title, String abstractText, Set<String> accessLevels, Set<String> exclude) {
+        return neighbours.map(n -> n.of(title, abstractText, accessLevels, exclude)).orElse(List.of());
     }
 
     Optional<Neighbours> neighbourSearch() {
@@ -129,10 +129,6 @@ public final class SubjectSuggester {
 
     MentionFinder finder() {
         return finder.get();
-    }
-
-    SubjectStatistics statistics() {
-        return statistics.get();
     }
 
     /** The terms directly broader than a term, in the vocabulary loaded now. */
