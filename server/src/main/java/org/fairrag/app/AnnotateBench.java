@@ -88,6 +88,16 @@ final class AnnotateBench implements Callable<Integer> {
     static final String TEST_SALT = "fairrag bench annotate test part 2026-11-23";
     static final int TEST_MODULUS = 5;
 
+    @Option(names = "--base", defaultValue = "all", description = "The neighbour base: all (every tagged article of the "
+            + "collection that is not test) or demo (only the demo's; the others left out as the test articles are).")
+    String base;
+
+    @Option(names = "--compare-fitting", description = "On dev only, cross-fitted (2 folds): the combined model with and "
+            + "without classifiers of their own for the check tags, at several C, instead of the usual run.")
+    boolean compareFitting;
+
+    private static final int FOLDS = 2;
+
     @Override
     public Integer call() throws Exception {
         try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().port(0).build())) {
@@ -99,11 +109,16 @@ final class AnnotateBench implements Callable<Integer> {
             List<Case> testCases = cases.stream().filter(c -> inTest(c.pmid(), demo)).toList();
             Set<String> leftOut = new HashSet<>();
             testCases.forEach(c -> leftOut.add(fairrag.publisher().pidUrl(ArticleIngest.articleId(c.pmid()))));
-            long base = fairrag.vectorIndex().map(v -> v.articleCount()).orElse(0L);
-            System.out.printf("Articles with MeSH: %d (dev %d, of which %d in the collection; test %d); neighbour base: %d "
-                            + "articles, %d of them test, left out%n", cases.size(), dev.size(),
-                    dev.stream().filter(c -> c.pidInBase() != null).count(), testCases.size(), base,
-                    testCases.stream().filter(c -> c.pidInBase() != null).count());
+            if (base.equals("demo")) {
+                dev.stream().filter(c -> c.pidInBase() != null && !demo.contains(c.pmid())).forEach(c -> leftOut.add(c.pidInBase()));
+            } else if (!base.equals("all")) {
+                throw new IllegalArgumentException("--base is all or demo, not " + base);
+            }
+            long held = fairrag.vectorIndex().map(v -> v.articleCount()).orElse(0L);
+            System.out.printf("Articles with MeSH: %d (dev %d, of which %d in the collection; test %d); the collection: %d "
+                            + "articles, of which %d left out of neighbours and statistics (the test articles%s)%n", cases.size(),
+                    dev.size(), dev.stream().filter(c -> c.pidInBase() != null).count(), testCases.size(), held, leftOut.size(),
+                    base.equals("demo") ? " and those not in the demo" : "");
             SubjectStatistics statistics = SubjectStatistics.of(fairrag.graph(), fairrag.graphs(), vocabulary, leftOut);
 
             mentionSpeed(fairrag.mentionIndex().finder(), cases);
@@ -124,11 +139,19 @@ final class AnnotateBench implements Callable<Integer> {
                     devPrepared.stream().mapToLong(p -> p.neighbours().stream().filter(n -> leftOut.contains(n.pid())
                             || n.pid().equals(p.source().pidInBase())).count()).sum());
 
+            if (compareFitting) {
+                compareFitting(evaluation, devPrepared);
+                return 0;
+            }
             Map<Variant, SubjectModel> models = new LinkedHashMap<>();
             for (Variant v : Variant.values()) {
-                models.put(v, evaluation.fit(v, devPrepared, "fitted on the dev part of fairrag bench annotate ("
-                        + devPrepared.size() + " articles): " + v.label()));
+                models.put(v, evaluation.fit(v, devPrepared, SubjectEvaluation.Fitting.DEFAULT, "fitted on the dev part of "
+                        + "fairrag bench annotate (" + devPrepared.size() + " articles, neighbour base " + base + "): " + v.label()));
             }
+            Result crossFitted = evaluation.crossFitted(Variant.COMBINED, devPrepared, SubjectEvaluation.Fitting.DEFAULT, FOLDS);
+            System.out.printf(Locale.ROOT, "%nThe combined model cross-fitted on dev (%d folds): P %.3f R %.3f F1 %.3f; without "
+                            + "check tags F1 %.3f%n", FOLDS, crossFitted.all().precision(), crossFitted.all().recall(),
+                    crossFitted.all().f1(), crossFitted.withoutCheckTags().f1());
             if (fit != null) {
                 try (Writer w = Files.newBufferedWriter(fit)) {
                     models.get(Variant.COMBINED).write(w);
@@ -146,6 +169,18 @@ final class AnnotateBench implements Callable<Integer> {
                     fairrag.subjectSuggester(models.get(Variant.MENTIONS_ONLY)), test ? testCases : dev);
         }
         return 0;
+    }
+
+    private static void compareFitting(SubjectEvaluation evaluation, List<Prepared> dev) {
+        System.out.printf("%nThe combined model on dev, cross-fitted (%d folds)%n", FOLDS);
+        System.out.printf("%-40s %6s %6s %6s   %6s%n", "fitting", "P", "R", "F1", "F1*");
+        for (SubjectEvaluation.Fitting f : List.of(new SubjectEvaluation.Fitting(false, 0),
+                new SubjectEvaluation.Fitting(true, 0.1), new SubjectEvaluation.Fitting(true, 0.25),
+                new SubjectEvaluation.Fitting(true, 0.5), new SubjectEvaluation.Fitting(true, 1))) {
+            Result r = evaluation.crossFitted(Variant.COMBINED, dev, f, FOLDS);
+            System.out.printf(Locale.ROOT, "%-40s %6.3f %6.3f %6.3f   %6.3f%n", f.label(), r.all().precision(), r.all().recall(),
+                    r.all().f1(), r.withoutCheckTags().f1());
+        }
     }
 
     private void compare(Fairrag fairrag, List<Case> dev, Set<String> leftOut, SubjectStatistics statistics) throws Exception {
@@ -178,8 +213,7 @@ final class AnnotateBench implements Callable<Integer> {
                 new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, true, 30),
                 new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, true, 50))) {
             List<Prepared> prepared = searched.stream().map(x -> evaluation.prepare(x, s)).toList();
-            SubjectModel model = evaluation.fit(Variant.COMBINED, prepared, s.label());
-            Result r = evaluation.evaluate(Variant.COMBINED, model, prepared);
+            Result r = evaluation.crossFitted(Variant.COMBINED, prepared, SubjectEvaluation.Fitting.DEFAULT, FOLDS);
             System.out.printf(Locale.ROOT, "%-40s %6.3f %6.3f %6.3f   %6.3f  %.3f%n", s.label(), r.all().precision(),
                     r.all().recall(), r.all().f1(), r.withoutCheckTags().f1(), r.candidateRecall());
         }
