@@ -98,6 +98,10 @@ final class AnnotateBench implements Callable<Integer> {
 
     private static final int FOLDS = 2;
 
+    @Option(names = "--dev-sample", paramLabel = "N", description = "Use only the first N dev articles (a quick look; "
+            + "figures to report use all).")
+    Integer devSample;
+
     @Override
     public Integer call() throws Exception {
         try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().port(0).build())) {
@@ -105,7 +109,8 @@ final class AnnotateBench implements Callable<Integer> {
             VocabularyIndex vocabulary = fairrag.vocabulary();
             List<Case> cases = cases(fairrag, vocabulary);
             Set<String> demo = demoPmids();
-            List<Case> dev = cases.stream().filter(c -> !inTest(c.pmid(), demo)).toList();
+            List<Case> dev = cases.stream().filter(c -> !inTest(c.pmid(), demo)).limit(devSample == null ? Long.MAX_VALUE : devSample)
+                    .toList();
             List<Case> testCases = cases.stream().filter(c -> inTest(c.pmid(), demo)).toList();
             Set<String> leftOut = new HashSet<>();
             testCases.forEach(c -> leftOut.add(fairrag.publisher().pidUrl(ArticleIngest.articleId(c.pmid()))));
@@ -120,6 +125,8 @@ final class AnnotateBench implements Callable<Integer> {
                     dev.size(), dev.stream().filter(c -> c.pidInBase() != null).count(), testCases.size(), held, leftOut.size(),
                     base.equals("demo") ? " and those not in the demo" : "");
             SubjectStatistics statistics = SubjectStatistics.of(fairrag.graph(), fairrag.graphs(), vocabulary, leftOut);
+            System.out.printf("Statistics the model learns from: %d tagged articles, %d terms mentioned%n",
+                    statistics.taggedArticles(), statistics.mentioned().size());
 
             mentionSpeed(fairrag.mentionIndex().finder(), cases);
             if (compareNeighbours) {
@@ -266,8 +273,15 @@ final class AnnotateBench implements Callable<Integer> {
                 }
             }
         }
-        Set<String> held = new HashSet<>(fairrag.registry().findAll(byPmid.keySet().stream().map(ArticleIngest::articleId)
-                .toList()).await().keySet());
+        // Held with subjects: an article the collection holds without any is no neighbour and not in the statistics.
+        Set<String> held = new HashSet<>();
+        fairrag.vectorIndex().ifPresent(index -> index.articles(byPmid.keySet().stream()
+                        .map(pmid -> fairrag.publisher().pidUrl(ArticleIngest.articleId(pmid))).toList())
+                .forEach((pid, fields) -> {
+                    if (!fields.termIds().isEmpty()) {
+                        held.add(pid);
+                    }
+                }));
         ArticleMerger merger = new ArticleMerger(vocabulary, pmid -> fairrag.publisher().pidUrl(ArticleIngest.articleId(pmid)));
         List<Case> out = new ArrayList<>();
         for (Map.Entry<String, List<ArticleRecord>> e : byPmid.entrySet()) {
@@ -275,8 +289,8 @@ final class AnnotateBench implements Callable<Integer> {
             if (a.abstractText() == null || a.abstractText().isBlank() || a.subjects().isEmpty()) {
                 continue;
             }
-            String pid = held.contains(ArticleIngest.articleId(e.getKey()))
-                    ? fairrag.publisher().pidUrl(ArticleIngest.articleId(e.getKey())) : null;
+            String pid = fairrag.publisher().pidUrl(ArticleIngest.articleId(e.getKey()));
+            pid = held.contains(pid) ? pid : null;
             out.add(new Case(a.pmid(), a.title(), a.abstractText(), Set.copyOf(a.termIds()), pid));
         }
         return out;
