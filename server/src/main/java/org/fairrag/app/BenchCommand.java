@@ -26,8 +26,9 @@ import picocli.CommandLine.Parameters;
         AnchorBench.class})
 final class BenchCommand {
 
-    @Command(name = "ingest", description = "RDF ingestion throughput on real article files, with and without the "
-            + "jena-text index (each configuration on a fresh data directory, embedded PostgreSQL and TDB2; no embeddings).")
+    @Command(name = "ingest", description = "RDF ingestion throughput on real article files (or on a corpus derived from "
+            + "the demo with --derived), with and without the jena-text index (each configuration on a fresh data "
+            + "directory, embedded PostgreSQL and TDB2; no embeddings, no mentions): time, records/s and the store's size on disk.")
     static final class Ingest implements Callable<Integer> {
 
         @Parameters(arity = "0..1", paramLabel = "DIR", defaultValue = "../shared/data/pubmed",
@@ -37,45 +38,72 @@ final class BenchCommand {
         @Option(names = "--work-dir", description = "Where the throw-away data directories go (default: a temp dir).")
         Path workDir;
 
+        @Option(names = "--derived", defaultValue = "0", description = "Instead of DIR, ingest this many articles "
+                + "derived from the bundled demo (see DerivedArticles; 0: use DIR).")
+        int derived;
+
         @Override
         public Integer call() throws Exception {
-            List<Path> files = articleFiles(dir);
-            if (files.isEmpty()) {
-                throw new IllegalArgumentException("No article files under " + dir.toAbsolutePath());
-            }
             Path base = workDir != null ? Files.createDirectories(workDir) : Files.createTempDirectory("fairrag-bench");
-            System.out.printf("Ingesting %d files from %s%n", files.size(), dir.toAbsolutePath());
-            Result withText = run(base.resolve("with-text"), true, files);
+            List<Path> files;
+            if (derived > 0) {
+                Path corpus = base.resolve("derived-" + derived + ".jsonl");
+                DerivedArticles.write(derived, corpus);
+                files = List.of(corpus);
+                System.out.printf("Ingesting %,d articles derived from the demo (%s, %,d MB)%n", derived, corpus,
+                        Files.size(corpus) >> 20);
+            } else {
+                files = articleFiles(dir);
+                if (files.isEmpty()) {
+                    throw new IllegalArgumentException("No article files under " + dir.toAbsolutePath());
+                }
+                System.out.printf("Ingesting %d files from %s%n", files.size(), dir.toAbsolutePath());
+            }
+            System.out.printf("machine: %d cores, load average %s%n", Runtime.getRuntime().availableProcessors(),
+                    Files.readString(Path.of("/proc/loadavg")).trim());
             Result withoutText = run(base.resolve("without-text"), false, files);
+            Result withText = run(base.resolve("with-text"), true, files);
             System.out.println();
-            System.out.printf("%-22s %8s %10s %9s %12s %12s%n", "configuration", "records", "articles", "seconds",
-                    "records/s", "articles/s");
+            System.out.printf("%-22s %8s %10s %9s %12s %12s %10s%n", "configuration", "records", "articles", "seconds",
+                    "records/s", "articles/s", "disk MB");
             for (Result r : List.of(withoutText, withText)) {
-                System.out.printf("%-22s %8d %10d %9.1f %12.0f %12.0f%n", r.label, r.records, r.articles, r.seconds,
-                        r.records / r.seconds, r.articles / r.seconds);
+                System.out.printf("%-22s %8d %10d %9.1f %12.0f %12.0f %10.0f%n", r.label, r.records, r.articles, r.seconds,
+                        r.records / r.seconds, r.articles / r.seconds, r.storeBytes / 1048576.0);
             }
             System.out.printf("text index costs %.2fx the time of TDB2 alone (baseline: TDB2 without text index, same run)%n",
                     withText.seconds / withoutText.seconds);
+            System.out.printf("load average at the end: %s%n", Files.readString(Path.of("/proc/loadavg")).trim());
             return 0;
         }
 
-        private record Result(String label, long records, long articles, double seconds) {}
+        /** {@code storeBytes}: the triple store's directory (TDB2 and, where built, the text index), MeSH included. */
+        private record Result(String label, long records, long articles, double seconds, long storeBytes) {}
 
         private static Result run(Path dataDir, boolean textIndex, List<Path> files) throws IOException {
             FairragConfig config = FairragConfig.builder().dataDir(dataDir).port(0).baseUrl("http://bench.fairrag.test")
-                    .loadDemo(false).textIndex(textIndex).vectors(VectorStoreSettings.Kind.NONE).build();
+                    .loadDemo(false).textIndex(textIndex).mentions(false).vectors(VectorStoreSettings.Kind.NONE).build();
+            String label = textIndex ? "TDB2 + jena-text" : "TDB2 only";
             try (Fairrag fairrag = Fairrag.open(config)) {
                 try (InputStream in = Fairrag.class.getResourceAsStream(Fairrag.BUNDLED_MESH)) {
-                    fairrag.loadVocabulary(VocabularyInfo.MESH_2024, MeshTsvReader.read(org.fairrag.ingest.read.SourceFormats.decompressed(in)), IngestProgress.NONE);
+                    fairrag.loadVocabulary(VocabularyInfo.MESH_2024, MeshTsvReader.read(SourceFormats.decompressed(in)), IngestProgress.NONE);
                 }
                 long records = 0;
+                ConsoleProgress progress = new ConsoleProgress();
                 long t0 = System.nanoTime();
                 for (Path f : files) {
-                    records += fairrag.ingest(SourceFile.of(f), ArticleIngest.Options.DEFAULT, IngestProgress.NONE).counts().read();
+                    records += fairrag.ingest(SourceFile.of(f), ArticleIngest.Options.DEFAULT, progress).counts().read();
                 }
                 double seconds = (System.nanoTime() - t0) / 1e9;
+                progress.finish();
                 long articles = fairrag.registry().countByKind().await().getOrDefault(org.fairrag.fdo.FdoKind.ARTICLE, 0L);
-                return new Result(textIndex ? "TDB2 + jena-text" : "TDB2 only", records, articles, seconds);
+                System.out.printf("%s: %,d records in %.1f s%n", label, records, seconds);
+                return new Result(label, records, articles, seconds, directorySize(dataDir.resolve("fuseki")));
+            }
+        }
+
+        private static long directorySize(Path dir) throws IOException {
+            try (Stream<Path> walk = Files.walk(dir)) {
+                return walk.filter(Files::isRegularFile).mapToLong(p -> p.toFile().length()).sum();
             }
         }
 

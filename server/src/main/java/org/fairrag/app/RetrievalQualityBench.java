@@ -4,17 +4,23 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import org.fairrag.anchor.MentionedConceptArticles;
 import org.fairrag.embed.Embedder;
 import org.fairrag.search.ArticleHit;
 import org.fairrag.search.ArticleQuery;
 import org.fairrag.search.ArticleSearch;
 import org.fairrag.search.ConceptUse;
+import org.fairrag.search.IndexedConceptArticles;
+import org.fairrag.terms.ConceptLinker;
+import org.fairrag.terms.TermLexicon;
 import org.fairrag.vectors.ArticleFields;
 import org.fairrag.vectors.ArticleFilter;
 import org.fairrag.vectors.ChunkHit;
@@ -63,6 +69,11 @@ final class RetrievalQualityBench implements Callable<Integer> {
     @Option(names = "--explain", description = "Print the concepts the search found for each query.")
     boolean explain;
 
+    @Option(names = "--without-query-lay-names", description = "Link the concept-aware columns' queries with a lexicon "
+            + "that has no lay-name row for any run of the queries' words: what a query in words the lexicon does not "
+            + "know gets.")
+    boolean withoutQueryLayNames;
+
     @Option(names = "--summary-only", description = "Print the means and counts only: no query, per-query figure or "
             + "query-naming warning (for a held-out set, whose queries must stay unseen).")
     boolean summaryOnly;
@@ -84,8 +95,9 @@ final class RetrievalQualityBench implements Callable<Integer> {
             VectorIndex index = fairrag.vectorIndex().orElseThrow(() -> new IllegalStateException("needs a vector index"));
             Embedder embedder = fairrag.queryEmbedder().orElseThrow();
             VocabularyIndex vocab = fairrag.vocabulary();
-            ArticleSearch search = fairrag.articleSearch().orElseThrow();
             List<Case> cases = queries != null ? read(queries, vocab) : preferredNames(vocab, index);
+            ArticleSearch search = !withoutQueryLayNames ? fairrag.articleSearch().orElseThrow()
+                    : search(fairrag, index, embedder, cases.stream().map(Case::query).toList());
             boolean names = queries == null;
             if (names) {
                 System.out.printf("%d descriptors (the ones with most articles in MeSH categories %s, tree depth 3 or more, at "
@@ -187,6 +199,31 @@ final class RetrievalQualityBench implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** The default search, its queries linked with a lexicon that has none of their lay names. */
+    private ArticleSearch search(Fairrag fairrag, VectorIndex index, Embedder embedder, List<String> phrases) {
+        TermLexicon lexicon = TermLexicon.withoutLayNamesFor(fairrag.vocabulary(), wordRuns(phrases));
+        ConceptLinker linker = new ConceptLinker(() -> lexicon, fairrag::vocabulary, Optional.of(index),
+                ConceptLinker.Options.DEFAULT, 0);
+        System.out.println("concept-aware columns: a lexicon without the lay names of any run of the queries' words");
+        return new ArticleSearch(embedder, index, fairrag::vocabulary, Optional.of(linker),
+                List.of(new IndexedConceptArticles(index), new MentionedConceptArticles(fairrag.anchoredContext().orElseThrow(),
+                        MentionedConceptArticles.DEFAULT_WEIGHT)), ArticleSearch.Options.DEFAULT);
+    }
+
+    /** Every run of consecutive words of each phrase. */
+    private static List<String> wordRuns(List<String> phrases) {
+        List<String> runs = new ArrayList<>();
+        for (String phrase : phrases) {
+            String[] words = phrase.strip().split("\\s+");
+            for (int from = 0; from < words.length; from++) {
+                for (int to = from + 1; to <= words.length; to++) {
+                    runs.add(String.join(" ", Arrays.asList(words).subList(from, to)));
+                }
+            }
+        }
+        return runs;
     }
 
     private static List<Case> read(Path file, VocabularyIndex vocab) throws IOException {
