@@ -44,7 +44,7 @@ public record CheckTagModels(Map<String, TagModel> byTerm) {
 
     private static final Pattern NON_WORD = Pattern.compile("[^a-z0-9]+");
 
-    /** A check tag's classifier: its bias and the weights of the words ({@code w:} prefix) and features it reads. */
+    /** A check tag's classifier: its bias and the weights of the words ({@code word.} prefix) and features it reads. */
     public record TagModel(double bias, Map<String, Double> weights) {
         public TagModel {
             weights = Map.copyOf(weights);
@@ -59,7 +59,7 @@ public record CheckTagModels(Map<String, TagModel> byTerm) {
                 }
             }
             for (String word : words) {
-                Double w = weights.get("w:" + word);
+                Double w = weights.get("word." + word);
                 if (w != null) {
                     z += w;
                 }
@@ -113,7 +113,7 @@ public record CheckTagModels(Map<String, TagModel> byTerm) {
         FEATURES.forEach(f -> columns.add(f.name()));
         new TreeMap<>(articles).forEach((w, n) -> {
             if (n >= MIN_ARTICLES) {
-                columns.add("w:" + w);
+                columns.add("word." + w);
             }
         });
         Map<String, Integer> index = new HashMap<>();
@@ -163,7 +163,7 @@ public record CheckTagModels(Map<String, TagModel> byTerm) {
             }
         }
         for (String w : words) {
-            Integer i = index.get("w:" + w);
+            Integer i = index.get("word." + w);
             if (i != null) {
                 values.put(i, 1.0);
             }
@@ -174,7 +174,7 @@ public record CheckTagModels(Map<String, TagModel> byTerm) {
         return out.toArray(Feature[]::new);
     }
 
-    /** Writes the classifiers as properties ({@code checktag.<id>.bias}, {@code checktag.<id>.<feature or w:word>}). */
+    /** Writes the classifiers as properties ({@code checktag.<id>.bias}, {@code checktag.<id>.<feature or word.<word>>}). */
     void write(StringBuilder b) {
         new TreeMap<>(byTerm).forEach((id, m) -> {
             b.append("checktag.").append(id).append(".bias=").append(format(m.bias())).append('\n');
