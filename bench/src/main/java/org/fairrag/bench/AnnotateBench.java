@@ -1,6 +1,11 @@
 package org.fairrag.bench;
 
+import java.io.IOException;
 import java.io.Writer;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,6 +27,7 @@ import org.fairrag.annotate.SubjectEvaluation.Prepared;
 import org.fairrag.annotate.SubjectEvaluation.Result;
 import org.fairrag.annotate.SubjectEvaluation.Variant;
 import org.fairrag.annotate.SubjectModel;
+import org.fairrag.annotate.SubjectStatistics;
 import org.fairrag.annotate.SubjectSuggester;
 import org.fairrag.app.ConfigOptions;
 import org.fairrag.app.ConsoleProgress;
@@ -32,6 +38,8 @@ import org.fairrag.ingest.ArticleMerger;
 import org.fairrag.ingest.ArticleRecord;
 import org.fairrag.ingest.ReadResult;
 import org.fairrag.ingest.RecordReader;
+import org.fairrag.ingest.SourceFile;
+import org.fairrag.ingest.SourceFormat;
 import org.fairrag.ingest.read.SourceFormats;
 import org.fairrag.vocab.VocabularyIndex;
 import picocli.CommandLine.Command;
@@ -42,12 +50,14 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code fairrag bench annotate}: concept mentions and subject suggestions on real articles.
  *
- * <p>The articles: every PMID of the given files that the collection does not hold (so none is among the
- * neighbours), with an abstract and at least one MeSH heading that resolves to a descriptor; its indexers'
- * descriptors are the answer and are hidden from the suggester. The split, fixed before any tuning: an
- * article whose PMID leaves 2 when divided by 5 is in the test part (about a fifth), every other in the dev
- * part. Models are fitted and their cut-offs chosen on dev; test is measured only with {@code --test}, once,
- * at the end of the work. The neighbour base is the collection in the data directory (the demo by default).
+ * <p>The articles: every PMID of the given files with an abstract and at least one MeSH heading that resolves
+ * to a descriptor; its indexers' descriptors are the answer and are hidden from the suggester. The test part,
+ * fixed on 2026-11-23 before any tuning (the one before, PMID mod 5 = 2, was spent): the demo articles whose
+ * salted hash ({@link #inTest}) leaves 0 divided by 5, about 500; every other article is dev. The test
+ * articles are never neighbours and never counted in the statistics the model learns from; a dev article the
+ * collection holds is left out of its own neighbours and statistics. Models are fitted and their cut-offs
+ * chosen on dev; test is measured only with {@code --test}, once, at the end of the work. The neighbour base
+ * is the collection in the data directory (the demo by default, loaded into an empty one).
  */
 @Command(name = "annotate", description = "Concept mentions (mentions/s) and subject suggestions (micro precision, "
         + "recall and F1 against the indexers' MeSH descriptors, with and without check tags) against the baselines "
@@ -77,8 +87,23 @@ final class AnnotateBench implements Callable<Integer> {
             + "of finding neighbours (what is embedded, BM25 or not, how many), instead of the usual run.")
     boolean compareNeighbours;
 
+    /** Salt of the test part's hash; changing it makes another test part. */
+    static final String TEST_SALT = "fairrag bench annotate test part 2026-11-23";
     static final int TEST_MODULUS = 5;
-    static final int TEST_REMAINDER = 2;
+
+    @Option(names = "--base", defaultValue = "all", description = "The neighbour base: all (every tagged article of the "
+            + "collection that is not test) or demo (only the demo's; the others left out as the test articles are).")
+    String base;
+
+    @Option(names = "--compare-fitting", description = "On dev only, cross-fitted (2 folds): the combined model with and "
+            + "without classifiers of their own for the check tags, at several C, instead of the usual run.")
+    boolean compareFitting;
+
+    private static final int FOLDS = 2;
+
+    @Option(names = "--dev-sample", paramLabel = "N", description = "Use only the first N dev articles (a quick look; "
+            + "figures to report use all).")
+    Integer devSample;
 
     @Override
     public Integer call() throws Exception {
@@ -86,31 +111,57 @@ final class AnnotateBench implements Callable<Integer> {
             fairrag.loadDemoIfEmpty(new ConsoleProgress());
             VocabularyIndex vocabulary = fairrag.vocabulary();
             List<Case> cases = cases(fairrag, vocabulary);
-            List<Case> dev = cases.stream().filter(c -> !inTest(c.pmid())).toList();
-            List<Case> testCases = cases.stream().filter(c -> inTest(c.pmid())).toList();
-            System.out.printf("Articles with MeSH not in the collection: %d (dev %d, test %d); neighbour base: %d articles%n",
-                    cases.size(), dev.size(), testCases.size(), fairrag.vectorIndex().map(v -> v.articleCount()).orElse(0L));
+            Set<String> demo = demoPmids();
+            List<Case> dev = cases.stream().filter(c -> !inTest(c.pmid(), demo)).limit(devSample == null ? Long.MAX_VALUE : devSample)
+                    .toList();
+            List<Case> testCases = cases.stream().filter(c -> inTest(c.pmid(), demo)).toList();
+            Set<String> leftOut = new HashSet<>();
+            testCases.forEach(c -> leftOut.add(fairrag.publisher().pidUrl(ArticleIngest.articleId(c.pmid()))));
+            if (base.equals("demo")) {
+                dev.stream().filter(c -> c.pidInBase() != null && !demo.contains(c.pmid())).forEach(c -> leftOut.add(c.pidInBase()));
+            } else if (!base.equals("all")) {
+                throw new IllegalArgumentException("--base is all or demo, not " + base);
+            }
+            long held = fairrag.vectorIndex().map(v -> v.articleCount()).orElse(0L);
+            System.out.printf("Articles with MeSH: %d (dev %d, of which %d in the collection; test %d); the collection: %d "
+                            + "articles, of which %d left out of neighbours and statistics (the test articles%s)%n", cases.size(),
+                    dev.size(), dev.stream().filter(c -> c.pidInBase() != null).count(), testCases.size(), held, leftOut.size(),
+                    base.equals("demo") ? " and those not in the demo" : "");
+            SubjectStatistics statistics = SubjectStatistics.of(fairrag.graph(), fairrag.graphs(), vocabulary, leftOut);
+            System.out.printf("Statistics the model learns from: %d tagged articles, %d terms mentioned%n",
+                    statistics.taggedArticles(), statistics.mentioned().size());
 
             mentionSpeed(fairrag.mentionIndex().finder(), cases);
             if (compareNeighbours) {
-                compare(fairrag, dev);
+                compare(fairrag, dev, leftOut, statistics);
                 return 0;
             }
 
             // Fitting needs the suggester's finder, neighbours and statistics, not its model: before a first fit
             // there is no bundled model yet, and any model serves.
             SubjectSuggester shipped = fairrag.subjectSuggester(fit != null ? unfitted() : SubjectModel.bundled());
-            SubjectEvaluation evaluation = new SubjectEvaluation(shipped, Set.of("public"));
+            SubjectEvaluation evaluation = new SubjectEvaluation(shipped, Set.of("public"), leftOut, statistics);
             long t0 = System.nanoTime();
             List<Prepared> devPrepared = prepare(evaluation, dev);
             System.out.printf("Prepared dev: mentions, neighbours and candidates of %d articles in %.1f s%n", dev.size(),
                     (System.nanoTime() - t0) / 1e9);
+            System.out.printf("Test articles or the article itself among the neighbours of dev articles: %d (must be 0)%n",
+                    devPrepared.stream().mapToLong(p -> p.neighbours().stream().filter(n -> leftOut.contains(n.pid())
+                            || n.pid().equals(p.source().pidInBase())).count()).sum());
 
+            if (compareFitting) {
+                compareFitting(evaluation, devPrepared);
+                return 0;
+            }
             Map<Variant, SubjectModel> models = new LinkedHashMap<>();
             for (Variant v : Variant.values()) {
-                models.put(v, evaluation.fit(v, devPrepared, "fitted on the dev part of fairrag bench annotate ("
-                        + devPrepared.size() + " articles): " + v.label()));
+                models.put(v, evaluation.fit(v, devPrepared, SubjectEvaluation.Fitting.DEFAULT, "fitted on the dev part of "
+                        + "fairrag bench annotate (" + devPrepared.size() + " articles, neighbour base " + base + "): " + v.label()));
             }
+            Result crossFitted = evaluation.crossFitted(Variant.COMBINED, devPrepared, SubjectEvaluation.Fitting.DEFAULT, FOLDS);
+            System.out.printf(Locale.ROOT, "%nThe combined model cross-fitted on dev (%d folds): P %.3f R %.3f F1 %.3f; without "
+                            + "check tags F1 %.3f%n", FOLDS, crossFitted.all().precision(), crossFitted.all().recall(),
+                    crossFitted.all().f1(), crossFitted.withoutCheckTags().f1());
             if (fit != null) {
                 try (Writer w = Files.newBufferedWriter(fit)) {
                     models.get(Variant.COMBINED).write(w);
@@ -130,8 +181,21 @@ final class AnnotateBench implements Callable<Integer> {
         return 0;
     }
 
-    private void compare(Fairrag fairrag, List<Case> dev) throws Exception {
-        SubjectEvaluation evaluation = new SubjectEvaluation(fairrag.subjectSuggester(unfitted()), Set.of("public"));
+    private static void compareFitting(SubjectEvaluation evaluation, List<Prepared> dev) {
+        System.out.printf("%nThe combined model on dev, cross-fitted (%d folds)%n", FOLDS);
+        System.out.printf("%-40s %6s %6s %6s   %6s%n", "fitting", "P", "R", "F1", "F1*");
+        for (SubjectEvaluation.Fitting f : List.of(new SubjectEvaluation.Fitting(false, 0),
+                new SubjectEvaluation.Fitting(true, 0.1), new SubjectEvaluation.Fitting(true, 0.25),
+                new SubjectEvaluation.Fitting(true, 0.5), new SubjectEvaluation.Fitting(true, 1))) {
+            Result r = evaluation.crossFitted(Variant.COMBINED, dev, f, FOLDS);
+            System.out.printf(Locale.ROOT, "%-40s %6.3f %6.3f %6.3f   %6.3f%n", f.label(), r.all().precision(), r.all().recall(),
+                    r.all().f1(), r.withoutCheckTags().f1());
+        }
+    }
+
+    private void compare(Fairrag fairrag, List<Case> dev, Set<String> leftOut, SubjectStatistics statistics) throws Exception {
+        SubjectEvaluation evaluation = new SubjectEvaluation(fairrag.subjectSuggester(unfitted()), Set.of("public"), leftOut,
+                statistics);
         long t0 = System.nanoTime();
         List<SubjectEvaluation.Searched> searched = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(threads);
@@ -159,8 +223,7 @@ final class AnnotateBench implements Callable<Integer> {
                 new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, true, 30),
                 new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, true, 50))) {
             List<Prepared> prepared = searched.stream().map(x -> evaluation.prepare(x, s)).toList();
-            SubjectModel model = evaluation.fit(Variant.COMBINED, prepared, s.label());
-            Result r = evaluation.evaluate(Variant.COMBINED, model, prepared);
+            Result r = evaluation.crossFitted(Variant.COMBINED, prepared, SubjectEvaluation.Fitting.DEFAULT, FOLDS);
             System.out.printf(Locale.ROOT, "%-40s %6.3f %6.3f %6.3f   %6.3f  %.3f%n", s.label(), r.all().precision(),
                     r.all().recall(), r.all().f1(), r.withoutCheckTags().f1(), r.candidateRecall());
         }
@@ -171,11 +234,37 @@ final class AnnotateBench implements Callable<Integer> {
                 java.util.EnumSet.allOf(SubjectModel.Feature.class), "unfitted");
     }
 
-    static boolean inTest(String pmid) {
-        return Long.parseLong(pmid) % TEST_MODULUS == TEST_REMAINDER;
+    /**
+     * Whether an article is in the test part: a demo article whose SHA-256 of {@link #TEST_SALT} and its PMID,
+     * its first four bytes read as a number, leaves 0 divided by {@link #TEST_MODULUS}.
+     */
+    static boolean inTest(String pmid, Set<String> demoPmids) {
+        if (!demoPmids.contains(pmid)) {
+            return false;
+        }
+        try {
+            byte[] hash = MessageDigest.getInstance("SHA-256").digest((TEST_SALT + pmid).getBytes(StandardCharsets.UTF_8));
+            return Integer.toUnsignedLong(ByteBuffer.wrap(hash).getInt()) % TEST_MODULUS == 0;
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
-    /** The articles of the files the collection does not hold, merged per PMID as ingestion merges them. */
+    /** The PMIDs of the bundled demo articles. */
+    static Set<String> demoPmids() throws IOException {
+        Set<String> out = new HashSet<>();
+        try (RecordReader.Results results = SourceFormats.forFormat(SourceFormat.JSONL).open(
+                SourceFormats.decompressed(SourceFile.ofResource(Fairrag.DEMO_ARTICLES).open()), "demo")) {
+            while (results.hasNext()) {
+                if (results.next() instanceof ReadResult.Accepted a) {
+                    out.add(a.record().pmid());
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The articles of the files, merged per PMID as ingestion merges them, with their PID when the collection holds them. */
     private List<Case> cases(Fairrag fairrag, VocabularyIndex vocabulary) throws Exception {
         Map<String, List<ArticleRecord>> byPmid = new LinkedHashMap<>();
         for (Path f : files) {
@@ -187,19 +276,25 @@ final class AnnotateBench implements Callable<Integer> {
                 }
             }
         }
-        Set<String> held = new HashSet<>(fairrag.registry().findAll(byPmid.keySet().stream().map(ArticleIngest::articleId)
-                .toList()).await().keySet());
+        // Held with subjects: an article the collection holds without any is no neighbour and not in the statistics.
+        Set<String> held = new HashSet<>();
+        fairrag.vectorIndex().ifPresent(index -> index.articles(byPmid.keySet().stream()
+                        .map(pmid -> fairrag.publisher().pidUrl(ArticleIngest.articleId(pmid))).toList())
+                .forEach((pid, fields) -> {
+                    if (!fields.termIds().isEmpty()) {
+                        held.add(pid);
+                    }
+                }));
         ArticleMerger merger = new ArticleMerger(vocabulary, pmid -> fairrag.publisher().pidUrl(ArticleIngest.articleId(pmid)));
         List<Case> out = new ArrayList<>();
         for (Map.Entry<String, List<ArticleRecord>> e : byPmid.entrySet()) {
-            if (held.contains(ArticleIngest.articleId(e.getKey()))) {
-                continue;
-            }
             Article a = merger.merge(e.getValue(), "public");
             if (a.abstractText() == null || a.abstractText().isBlank() || a.subjects().isEmpty()) {
                 continue;
             }
-            out.add(new Case(a.pmid(), a.title(), a.abstractText(), Set.copyOf(a.termIds())));
+            String pid = fairrag.publisher().pidUrl(ArticleIngest.articleId(e.getKey()));
+            pid = held.contains(pid) ? pid : null;
+            out.add(new Case(a.pmid(), a.title(), a.abstractText(), Set.copyOf(a.termIds()), pid));
         }
         return out;
     }

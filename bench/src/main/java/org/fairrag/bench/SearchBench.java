@@ -101,6 +101,10 @@ final class SearchBench implements Callable<Integer> {
             + "derived corpus; larger makes fewer segments to merge (default ${DEFAULT-VALUE}, the server's).")
     double writeBufferMb;
 
+    @Option(names = "--knn-candidates", description = "Articles an HNSW search keeps as candidates on the derived "
+            + "corpora (Lucene's ef; default: the server's, " + LuceneVectorIndex.KNN_CANDIDATES + ").")
+    Integer knnCandidates;
+
     @Option(names = "--no-force-merge", description = "Leave a newly built derived corpus in the segments its writer "
             + "made instead of merging it into one (a search then walks one graph per segment).")
     boolean noForceMerge;
@@ -160,7 +164,8 @@ final class SearchBench implements Callable<Integer> {
             for (int n : articles) {
                 Path dir = root.resolve(corpusName(n, chunksPerArticle, q));
                 try (LuceneVectorIndex derived = LuceneVectorIndex.open(dir, embedder.modelName(), embedder.dimension(),
-                        new LuceneVectorIndex.Options(q, writeBufferMb))) {
+                        new LuceneVectorIndex.Options(q, writeBufferMb).withKnnCandidates(
+                                knnCandidates != null ? knnCandidates : LuceneVectorIndex.KNN_CANDIDATES))) {
                     Build build = derived(dir, n, derived, sources);
                     builds.put(n, build);
                     System.out.printf("%n== derived corpus: %d articles, %d chunk vectors in %d segment(s), quantization %s, "
@@ -202,6 +207,10 @@ final class SearchBench implements Callable<Integer> {
         }
         if (quantization != null) {
             VectorQuantization.parse(quantization);
+        }
+        if (knnCandidates != null && knnCandidates < 1) {
+            throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
+                    "--knn-candidates must be at least 1, got " + knnCandidates);
         }
     }
 
@@ -511,6 +520,7 @@ final class SearchBench implements Callable<Integer> {
                     f.accessLevel(), f.termIds()), src.checksum(), chunks));
             if (batch.size() == batchSize || i == n - 1) {
                 index.upsertArticles(batch);
+                index.commit();
                 batch.clear();
                 double[] l = load.sample();
                 Properties p = new Properties();

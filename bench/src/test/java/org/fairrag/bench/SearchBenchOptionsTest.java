@@ -64,5 +64,12 @@ class SearchBenchOptionsTest {
         assertThatThrownBy(() -> parse("--chunks-per-article", "-1").validate()).hasMessageContaining("--chunks-per-article");
         assertThatThrownBy(() -> parse("--quantization", "int4").validate()).hasMessageContaining("none or int8");
         assertThatThrownBy(() -> parse("--articles", "many")).isInstanceOf(CommandLine.ParameterException.class);
+        assertThatThrownBy(() -> parse("--knn-candidates", "0").validate()).hasMessageContaining("--knn-candidates");
+    }
+
+    @Test
+    void should_search_the_derived_corpora_with_the_server_s_candidates_unless_told() {
+        assertThat(parse().knnCandidates).isNull();
+        assertThat(parse("--knn-candidates", "200").knnCandidates).isEqualTo(200);
     }
 }

@@ -115,15 +115,16 @@ public final class Neighbours {
         found.byMeaning().forEach(h -> similarity.merge(h.articlePid(), h.score(), Math::max));
         List<Map.Entry<String, Double>> ranked = new ArrayList<>(score.entrySet());
         ranked.sort(Map.Entry.<String, Double>comparingByValue(Comparator.reverseOrder()).thenComparing(Map.Entry::getKey));
-        Map<String, ArticleFields> fields = index.articles(ranked.stream().map(Map.Entry::getKey).toList());
         Map<String, Neighbour> out = new LinkedHashMap<>();
-        for (Map.Entry<String, Double> e : ranked) {
-            ArticleFields f = fields.get(e.getKey());
-            if (f != null && !f.termIds().isEmpty()) {
-                out.put(e.getKey(), new Neighbour(e.getKey(), f.title(), similarity.getOrDefault(e.getKey(), 0f), e.getValue(),
-                        f.termIds()));
-                if (out.size() == k) {
-                    break;
+        // Fields are read a slice at a time: most of what a long list of hits holds is never needed.
+        for (int from = 0; from < ranked.size() && out.size() < k; from += 2 * k) {
+            List<Map.Entry<String, Double>> slice = ranked.subList(from, Math.min(ranked.size(), from + 2 * k));
+            Map<String, ArticleFields> fields = index.articles(slice.stream().map(Map.Entry::getKey).toList());
+            for (Map.Entry<String, Double> e : slice) {
+                ArticleFields f = fields.get(e.getKey());
+                if (f != null && !f.termIds().isEmpty() && out.size() < k) {
+                    out.put(e.getKey(), new Neighbour(e.getKey(), f.title(), similarity.getOrDefault(e.getKey(), 0f),
+                            e.getValue(), f.termIds()));
                 }
             }
         }

@@ -22,17 +22,24 @@ final class SubjectCandidates {
     private static final int TOP = 5;
 
     /** A candidate term, its feature values ({@link SubjectModel.Feature} order), and its evidence. */
-    record Candidate(String termId, double[] features, List<Mention> mentions, List<Neighbours.Neighbour> neighbours) {}
+    record Candidate(String termId, double[] features, List<Mention> mentions, List<Neighbours.Neighbour> neighbours) {
+        /** Whether the text mentions the term or a neighbour has it: else it is a candidate only as a check tag. */
+        boolean found() {
+            return !mentions.isEmpty() || !neighbours.isEmpty();
+        }
+    }
 
     private SubjectCandidates() {}
 
     /**
      * @param broader the terms directly broader than a term (for the features that compare a candidate with
      *                its narrower candidates)
+     * @param always  terms that are candidates whatever the text and its neighbours say (the check tags that
+     *                have classifiers of their own)
      */
-    static List<Candidate> of(List<Mention> mentions, List<Neighbours.Neighbour> neighbours, SubjectStatistics stats,
+    static List<Candidate> of(List<Mention> mentions, List<Neighbours.Neighbour> neighbours, TermUse stats,
                               Set<String> checkTags, Function<String, List<String>> broader, boolean fromMentions,
-                              boolean fromNeighbours) {
+                              boolean fromNeighbours, Set<String> always) {
         Map<String, List<Mention>> byTerm = new LinkedHashMap<>();
         if (fromMentions) {
             for (Mention m : mentions) {
@@ -56,6 +63,7 @@ final class SubjectCandidates {
         }
         List<String> terms = new ArrayList<>(byTerm.keySet());
         ranksByTerm.keySet().stream().filter(t -> !byTerm.containsKey(t)).forEach(terms::add);
+        always.stream().sorted().filter(t -> !byTerm.containsKey(t) && !ranksByTerm.containsKey(t)).forEach(terms::add);
         List<Candidate> out = new ArrayList<>(terms.size());
         Map<String, double[]> byId = new HashMap<>();
         for (String term : terms) {

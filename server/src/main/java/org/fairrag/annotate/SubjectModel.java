@@ -20,10 +20,17 @@ import org.apache.commons.math3.linear.LUDecomposition;
  * on articles whose subjects are known (the dev part of {@code fairrag bench annotate}), so its score is a
  * probability, and a cut-off chosen on those articles where micro-F1 is highest. Immutable.
  */
-public record SubjectModel(double bias, double[] weights, double threshold, Set<Feature> features, String description) {
+public record SubjectModel(double bias, double[] weights, double threshold, Set<Feature> features, String description,
+                           CheckTagModels checkTags) {
 
     /** The bundled model, fitted by {@code fairrag bench annotate --fit}. */
     public static final String BUNDLED = "/org/fairrag/annotate/subject-model.properties";
+
+    /**
+     * Version of the model file: 2 added the check tags' own classifiers. A file without a version (1) is read as
+     * it was written; a newer one is refused.
+     */
+    public static final int FORMAT = 2;
 
     /** What a candidate term's score is made of. */
     public enum Feature {
@@ -69,7 +76,21 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
         features = Set.copyOf(features);
     }
 
-    /** The probability that a candidate with these feature values is a subject. */
+    /** A model without classifiers of its own for the check tags. */
+    public SubjectModel(double bias, double[] weights, double threshold, Set<Feature> features, String description) {
+        this(bias, weights, threshold, features, description, CheckTagModels.NONE);
+    }
+
+    /**
+     * The probability that a candidate term is a subject: its check tag classifier's when it has one, from
+     * {@code words} ({@link CheckTagModels#words}), else the logistic model's from its features.
+     */
+    public double score(String termId, double[] x, Set<String> words) {
+        double p = checkTags.score(termId, x, words);
+        return Double.isNaN(p) ? score(x) : p;
+    }
+
+    /** The probability that a candidate with these feature values is a subject, by the logistic model. */
     public double score(double[] x) {
         double z = bias;
         for (int i = 0; i < weights.length; i++) {
@@ -92,7 +113,11 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
     }
 
     public SubjectModel withThreshold(double t) {
-        return new SubjectModel(bias, weights, t, features, description);
+        return new SubjectModel(bias, weights, t, features, description, checkTags);
+    }
+
+    public SubjectModel withCheckTags(CheckTagModels models) {
+        return new SubjectModel(bias, weights, threshold, features, description, models);
     }
 
     public static SubjectModel bundled() {
@@ -109,6 +134,11 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
     }
 
     static SubjectModel read(Properties p) {
+        int format = Integer.parseInt(p.getProperty("format", "1").trim());
+        if (format > FORMAT) {
+            throw new IllegalArgumentException("The subject model is of format " + format + ", written by a newer fairrag; "
+                    + "this one reads format " + FORMAT + " and before: fit it again with fairrag bench annotate --fit");
+        }
         double[] w = new double[Feature.values().length];
         Set<Feature> used = EnumSet.noneOf(Feature.class);
         for (Feature f : Feature.values()) {
@@ -119,7 +149,7 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
             }
         }
         return new SubjectModel(Double.parseDouble(p.getProperty("bias")), w, Double.parseDouble(p.getProperty("threshold")),
-                used, p.getProperty("description", ""));
+                used, p.getProperty("description", ""), CheckTagModels.read(p));
     }
 
     /** Writes the model as the properties {@link #bundled} reads. */
@@ -127,6 +157,7 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
         StringBuilder b = new StringBuilder();
         b.append("# Subject suggestion model of fairrag (logistic regression), written by fairrag bench annotate --fit\n");
         b.append("# ").append(description.replace("\n", "\n# ")).append('\n');
+        b.append("format=").append(FORMAT).append('\n');
         b.append("description=").append(description.replace("\n", " ")).append('\n');
         b.append("bias=").append(format(bias)).append('\n');
         b.append("threshold=").append(format(threshold)).append('\n');
@@ -135,6 +166,7 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
                 b.append("weight.").append(f.name()).append('=').append(format(weights[f.ordinal()])).append('\n');
             }
         }
+        checkTags.write(b);
         out.write(b.toString());
     }
 

@@ -27,7 +27,7 @@ import org.fairrag.vocab.VocabularyIndex;
  * @param subjectShareOfMentions over all terms, the share of (article, mentioned term) pairs where the term is a subject
  */
 public record SubjectStatistics(int taggedArticles, Map<String, Integer> tagged, Map<String, Integer> mentioned,
-                                Map<String, Integer> mentionedAndTagged, double subjectShareOfMentions) {
+                                Map<String, Integer> mentionedAndTagged, double subjectShareOfMentions) implements TermUse {
 
     /** Weight of the prior in the smoothed rate of {@link #subjectWhenMentioned}, in articles. */
     static final double SMOOTHING = 2.0;
@@ -43,11 +43,19 @@ public record SubjectStatistics(int taggedArticles, Map<String, Integer> tagged,
      * Blocking: a second or two for 100,000 mentions.
      */
     public static SubjectStatistics of(GraphStore graph, Graphs graphs, VocabularyIndex vocabulary) {
+        return of(graph, graphs, vocabulary, Set.of());
+    }
+
+    /** As {@link #of(GraphStore, Graphs, VocabularyIndex)}, the articles {@code leftOut} (PIDs) not counted. */
+    public static SubjectStatistics of(GraphStore graph, Graphs graphs, VocabularyIndex vocabulary, Set<String> leftOut) {
         var content = List.of(NodeFactory.createURI(graphs.publicContent()));
         var mentions = List.of(NodeFactory.createURI(graphs.publicMentions()));
         Map<String, Set<String>> subjectsOf = new HashMap<>();
         Map<String, Integer> tagged = new HashMap<>();
         for (QuerySolution row : graph.select(Queries.bindValues(SUBJECTS.cloneQuery(), "c", content))) {
+            if (leftOut.contains(row.getResource("article").getURI())) {
+                continue;
+            }
             vocabulary.byPid(row.getResource("term").getURI()).ifPresent(t -> {
                 if (subjectsOf.computeIfAbsent(row.getResource("article").getURI(), a -> new HashSet<>()).add(t.id())) {
                     tagged.merge(t.id(), 1, Integer::sum);
@@ -75,6 +83,7 @@ public record SubjectStatistics(int taggedArticles, Map<String, Integer> tagged,
     }
 
     /** The share of articles with subjects that have this one. */
+    @Override
     public double prior(String termId) {
         return (tagged.getOrDefault(termId, 0) + 0.5) / (taggedArticles + 1.0);
     }
@@ -83,9 +92,34 @@ public record SubjectStatistics(int taggedArticles, Map<String, Integer> tagged,
      * How often an article whose text mentions the term has it as a subject, smoothed towards the share
      * over all terms so that a term mentioned in one or two articles says little.
      */
+    @Override
     public double subjectWhenMentioned(String termId) {
-        int m = mentioned.getOrDefault(termId, 0);
-        int b = mentionedAndTagged.getOrDefault(termId, 0);
-        return (b + SMOOTHING * subjectShareOfMentions) / (m + SMOOTHING);
+        return rate(mentionedAndTagged.getOrDefault(termId, 0), mentioned.getOrDefault(termId, 0));
+    }
+
+    private double rate(int mentionedAndTagged, int mentioned) {
+        return (mentionedAndTagged + SMOOTHING * subjectShareOfMentions) / (mentioned + SMOOTHING);
+    }
+
+    /**
+     * These statistics as if one counted article were not: its subjects and the terms its text mentions (not
+     * negated) taken away, so that an article of the collection can be measured against the others.
+     */
+    public TermUse leavingOut(Set<String> subjects, Set<String> mentionedTerms) {
+        return new TermUse() {
+            @Override
+            public double prior(String termId) {
+                int n = tagged.getOrDefault(termId, 0) - (subjects.contains(termId) ? 1 : 0);
+                return (Math.max(n, 0) + 0.5) / taggedArticles;
+            }
+
+            @Override
+            public double subjectWhenMentioned(String termId) {
+                boolean said = mentionedTerms.contains(termId);
+                int m = mentioned.getOrDefault(termId, 0) - (said ? 1 : 0);
+                int b = mentionedAndTagged.getOrDefault(termId, 0) - (said && subjects.contains(termId) ? 1 : 0);
+                return rate(Math.max(b, 0), Math.max(m, 0));
+            }
+        };
     }
 }

@@ -73,7 +73,7 @@ public final class SubjectSuggester {
         MentionFinder.Found found = finder.get().find(title, abstractText);
         List<Neighbours.Neighbour> near = model.usesNeighbours() && neighbours.isPresent()
                 ? neighbours.get().of(title, abstractText, accessLevels, Set.of()) : List.of();
-        return new Suggestions(found.mentions(), subjects(found.mentions(), near));
+        return new Suggestions(found.mentions(), subjects(CheckTagModels.words(title, abstractText), found.mentions(), near));
     }
 
     /**
@@ -93,12 +93,12 @@ public final class SubjectSuggester {
         return s == null || s.isBlank();
     }
 
-    /** The subjects suggested from these mentions and neighbours. */
-    public List<Subject> subjects(List<Mention> mentions, List<Neighbours.Neighbour> near) {
+    /** The subjects suggested from the words of a text ({@link CheckTagModels#words}), its mentions and neighbours. */
+    public List<Subject> subjects(Set<String> words, List<Mention> mentions, List<Neighbours.Neighbour> near) {
         VocabularyIndex vocab = vocabulary.get();
         List<Subject> out = new ArrayList<>();
         for (SubjectCandidates.Candidate c : candidates(mentions, near)) {
-            double score = model.score(c.features());
+            double score = model.score(c.termId(), c.features(), words);
             if (score < model.threshold()) {
                 continue;
             }
@@ -115,12 +115,12 @@ public final class SubjectSuggester {
     /** Every candidate with its features, for fitting and measuring the model. */
     List<SubjectCandidates.Candidate> candidates(List<Mention> mentions, List<Neighbours.Neighbour> near) {
         return SubjectCandidates.of(mentions, near, statistics.get(), checkTags(), broader(), model.usesMentions(),
-                model.usesNeighbours());
+                model.usesNeighbours(), model.checkTags().byTerm().keySet());
     }
 
-    /** The neighbours of a text, as {@link #suggest} finds them; empty without a vector index. */
-    List<Neighbours.Neighbour> neighbours(String title, String abstractText, Set<String> accessLevels) {
-        return neighbours.map(n -> n.of(title, abstractText, accessLevels, Set.of())).orElse(List.of());
+    /** The neighbours of a text, as {@link #suggest} finds them, {@code exclude} left out; empty without a vector index. */
+    List<Neighbours.Neighbour> neighbours(String title, String abstractText, Set<String> accessLevels, Set<String> exclude) {
+        return neighbours.map(n -> n.of(title, abstractText, accessLevels, exclude)).orElse(List.of());
     }
 
     Optional<Neighbours> neighbourSearch() {
@@ -129,10 +129,6 @@ public final class SubjectSuggester {
 
     MentionFinder finder() {
         return finder.get();
-    }
-
-    SubjectStatistics statistics() {
-        return statistics.get();
     }
 
     /** The terms directly broader than a term, in the vocabulary loaded now. */

@@ -19,7 +19,8 @@ import org.fairrag.vectors.VectorIndex;
  * Feeds published articles to the {@link VectorIndex}: chunks each article, embeds the chunks and
  * stores them with the article's fields. The stored checksum has two parts, one for the embedded text
  * (and the model), one for the fields: an article whose text did not change is not embedded again,
- * and one whose MeSH tags, year or access level changed keeps its vectors and gets its new fields.
+ * and one whose MeSH tags, year or access level changed keeps its vectors and gets its new fields. Each call
+ * is one ingestion batch and is committed to the index before it returns.
  */
 public final class ArticleIndexer implements ArticleIndex {
 
@@ -67,12 +68,16 @@ public final class ArticleIndexer implements ArticleIndex {
         }
         if (!ready.isEmpty()) {
             index.upsertArticles(ready);
+            // Ingestion reports a batch done once this returns, and a rerun skips what it reported.
+            index.commit();
         }
     }
 
     @Override
     public void remove(Collection<String> articlePids) {
         index.deleteArticles(articlePids);
+        // A withdrawn article must not come back to search after a crash.
+        index.commit();
     }
 
     /** Chunks embedded since this indexer was made: what re-indexing unchanged articles must leave at 0. */

@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -137,10 +138,11 @@ public final class ConceptLinker {
 
     private List<QueryConcept> named(String query, TermLexicon names, VocabularyIndex vocab) {
         List<TermWords.Word> words = analyzer.located(query);
+        Spans spans = new Spans(query, words, names);
         List<Span> candidates = new ArrayList<>();
         for (int length = Math.min(options.maxWords, words.size()); length >= 1; length--) {
             for (int from = 0; from + length <= words.size(); from++) {
-                Span span = best(query, words, from, from + length, names);
+                Span span = spans.best(from, from + length);
                 if (span != null && span.match.score() >= options.minScore && vocab.byId(span.match.termId()).isPresent()) {
                     candidates.add(span);
                 }
@@ -157,7 +159,7 @@ public final class ConceptLinker {
             if (anyTaken(taken, candidate.from, candidate.to)) {
                 continue;
             }
-            Span span = trimmed(candidate, query, words, names);
+            Span span = trimmed(candidate, spans);
             for (int i = span.from; i < span.to; i++) {
                 taken[i] = true;
             }
@@ -177,10 +179,27 @@ public final class ConceptLinker {
     /** Words {@code from} to {@code to} (exclusive) of the query, and the best name for them. */
     private record Span(int from, int to, String text, TermLexicon.Match match) {}
 
-    private static Span best(String query, List<TermWords.Word> words, int from, int to, TermLexicon names) {
-        String text = query.substring(words.get(from).start(), words.get(to - 1).end());
-        List<TermLexicon.Match> best = names.match(text, 1);
-        return best.isEmpty() ? null : new Span(from, to, text, best.get(0));
+    /** The best name of each run of the query's words, each run looked up once (trimming asks again for shorter runs). */
+    private static final class Spans {
+        private final String query;
+        private final List<TermWords.Word> words;
+        private final TermLexicon names;
+        private final Map<Integer, Optional<Span>> known = new HashMap<>();
+
+        Spans(String query, List<TermWords.Word> words, TermLexicon names) {
+            this.query = query;
+            this.words = words;
+            this.names = names;
+        }
+
+        /** Words {@code from} to {@code to} (exclusive) and their best name, or null when no name matches them. */
+        Span best(int from, int to) {
+            return known.computeIfAbsent(from * (words.size() + 1) + to, k -> {
+                String text = query.substring(words.get(from).start(), words.get(to - 1).end());
+                List<TermLexicon.Match> best = names.match(text, 1);
+                return best.isEmpty() ? Optional.empty() : Optional.of(new Span(from, to, text, best.get(0)));
+            }).orElse(null);
+        }
     }
 
     /**
@@ -188,11 +207,10 @@ public final class ConceptLinker {
      * the same concept with a better score was not explained by it ("Epstein-Barr virus in children" is
      * Epstein-Barr virus, and "children" is left for a concept of its own).
      */
-    private static Span trimmed(Span span, String query, List<TermWords.Word> words, TermLexicon names) {
+    private static Span trimmed(Span span, Spans spans) {
         while (span.to - span.from > 1) {
             Span better = null;
-            for (Span shorter : new Span[] {best(query, words, span.from + 1, span.to, names),
-                    best(query, words, span.from, span.to - 1, names)}) {
+            for (Span shorter : new Span[] {spans.best(span.from + 1, span.to), spans.best(span.from, span.to - 1)}) {
                 if (shorter != null && shorter.match.termId().equals(span.match.termId())
                         && shorter.match.score() > span.match.score()
                         && (better == null || shorter.match.score() > better.match.score())) {

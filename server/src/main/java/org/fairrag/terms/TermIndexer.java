@@ -89,10 +89,15 @@ public final class TermIndexer {
                 progress.finish();
             }
         }
+        if (!changed.isEmpty() || !gone.isEmpty()) {
+            // Once per synchronisation, not per batch: a crash before it loses term vectors that the next start's
+            // synchronisation writes again (checksums against the vocabulary), at the cost of embedding them.
+            index.commit();
+        }
         return new Report(changed.size(), names, gone.size(), vocabulary.size() - changed.size());
     }
 
-    /** Embeds the names of {@code batch} a step at a time, then writes them in one commit. */
+    /** Embeds the names of {@code batch} a step at a time, then writes them at once. */
     private int write(List<Term> batch, Map<String, List<String>> namesById, Map<String, String> checksums, int done,
                       IngestProgress progress) {
         List<String> texts = new ArrayList<>();

@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.PriorityQueue;
 import java.util.Set;
 import java.util.TreeSet;
 import org.fairrag.vocab.Term;
@@ -37,6 +38,10 @@ import org.fairrag.vocab.VocabularyIndex;
  * of the query it covers and how much of it the query covers, each word weighted by its rarity among
  * all names; an exact name scores highest; a term scores by its best name. Immutable and thread-safe;
  * built once per vocabulary.
+ *
+ * <p>Its parts: the terms and their names ({@link LexiconNames}), the words of the names with their rarity,
+ * postings, related forms and misspellings ({@link NameWords}), the word parts ({@link WordParts}) and
+ * the mined synonyms ({@link WordSynonyms}); this class reads a query against them and scores the names.
  */
 public final class TermLexicon {
 
@@ -53,202 +58,41 @@ public final class TermLexicon {
     /** A query phrase naming more terms than this is too vague to stand for their preferred names. */
     private static final int MAX_NAMED_TERMS = 3;
     private static final int MAX_PHRASE_WORDS = 4;
-    /** Parts counted per word (bits of a mask). */
-    private static final int MAX_PARTS = 31;
-    private static final int MIN_PAIR_SUPPORT = 2;
-    private static final int PREFIX = 4;
     /** Query coverage matters more than name coverage: "mouth cancer" should find Mouth Neoplasms, not Mouth. */
     private static final float BETA_SQUARED = 2.25f;
 
     private final TermWords analyzer = new TermWords();
-    private final String[] termIds;
-    private final String[] termLabels;
-    private final int[] termDepth;
-    /** Index of each term's first name, its preferred name. */
-    private final int[] termFirstName;
-    private final String[] names;
-    private final int[] nameTerm;
-    private final boolean[] namePreferred;
-    private final int[][] nameWords;
-    private final Map<String, Integer> wordIds;
-    private final String[] words;
-    /** Each word as it was first seen, before plurals were removed: word parts are matched on it. */
-    private final String[] surfaces;
-    private final float[] idf;
-    private final int[][] postings;
-    private final Map<String, int[]> wordsByPrefix;
-    private final Map<String, int[]> namesByKey;
-    private final Map<String, int[]> namesByJoinedWords;
-    /** For each word, for each of its word parts (see {@link MedicalRoots}), the letters it spans as a bit mask. */
-    private final long[][] partLetters;
-    /** For an everyday word: the words one of whose parts means it, as {@code word << 5 | part}. */
-    private final Map<String, long[]> glossedParts;
-    private final Map<String, long[]> glossedPartsByPhrase;
-    private final int[][] synonyms;
+    private final LexiconNames names;
+    private final NameWords words;
+    private final WordParts parts;
+    private final WordSynonyms synonyms;
 
-    private TermLexicon(List<Term> terms, Map<String, List<String>> layNames, MedicalRoots roots) {
-        int termCount = terms.size();
-        termIds = new String[termCount];
-        termLabels = new String[termCount];
-        termDepth = new int[termCount];
-        termFirstName = new int[termCount];
-        List<String> nameList = new ArrayList<>();
-        List<Integer> owner = new ArrayList<>();
-        List<Boolean> preferred = new ArrayList<>();
-        for (int t = 0; t < termCount; t++) {
-            Term term = terms.get(t);
-            termIds[t] = term.id();
-            termLabels[t] = term.label();
-            termDepth[t] = term.treeNumbers().stream().mapToInt(n -> n.split("\\.").length).min().orElse(1);
-            termFirstName[t] = nameList.size();
-            nameList.add(term.label());
-            owner.add(t);
-            preferred.add(true);
-            List<String> others = new ArrayList<>(term.altLabels());
-            others.addAll(layNames.getOrDefault(term.id(), List.of()));
-            for (String alt : others) {
-                nameList.add(alt);
-                owner.add(t);
-                preferred.add(false);
-            }
-        }
-        int n = nameList.size();
-        names = nameList.toArray(String[]::new);
-        nameTerm = owner.stream().mapToInt(Integer::intValue).toArray();
-        namePreferred = new boolean[n];
-        for (int i = 0; i < n; i++) {
-            namePreferred[i] = preferred.get(i);
-        }
-
-        wordIds = new HashMap<>(1 << 17);
-        List<String> wordList = new ArrayList<>();
-        List<String> surfaceList = new ArrayList<>();
-        nameWords = new int[n][];
-        List<List<Integer>> post = new ArrayList<>();
-        Map<String, List<Integer>> byKey = new HashMap<>(n * 2);
-        Map<String, List<Integer>> byJoined = new HashMap<>(n * 2);
-        for (int i = 0; i < n; i++) {
-            List<String> w = analyzer.of(names[i]);
-            List<String> surface = analyzer.surface(names[i]);
-            int[] ids = new int[w.size()];
-            for (int j = 0; j < ids.length; j++) {
-                Integer id = wordIds.get(w.get(j));
-                if (id == null) {
-                    id = wordList.size();
-                    wordIds.put(w.get(j), id);
-                    wordList.add(w.get(j));
-                    surfaceList.add(surface.size() == w.size() ? surface.get(j) : w.get(j));
-                    post.add(new ArrayList<>());
-                }
-                ids[j] = id;
-                List<Integer> p = post.get(id);
-                if (p.isEmpty() || p.get(p.size() - 1) != i) {
-                    p.add(i);
-                }
-            }
-            nameWords[i] = ids;
-            if (ids.length > 0) {
-                byKey.computeIfAbsent(key(w), k -> new ArrayList<>()).add(i);
-            }
-            if (surface.size() > 1) {
-                byJoined.computeIfAbsent(String.join("", surface), k -> new ArrayList<>()).add(i);
-            }
-        }
-        words = wordList.toArray(String[]::new);
-        surfaces = surfaceList.toArray(String[]::new);
-        postings = new int[words.length][];
-        idf = new float[words.length];
-        for (int w = 0; w < words.length; w++) {
-            postings[w] = post.get(w).stream().mapToInt(Integer::intValue).toArray();
-            idf[w] = (float) Math.log(1 + (double) n / postings[w].length);
-        }
-        namesByKey = toArrays(byKey);
-        namesByJoinedWords = toArrays(byJoined);
-        partLetters = new long[words.length][];
-        Map<String, Set<Long>> glossed = new HashMap<>();
-        Map<String, Set<Long>> glossedByPhrase = new HashMap<>();
-        for (int w = 0; w < words.length; w++) {
-            List<MedicalRoots.Found> parts = roots.parts(surfaces[w]);
-            partLetters[w] = new long[Math.min(parts.size(), MAX_PARTS)];
-            for (int part = 0; part < partLetters[w].length; part++) {
-                MedicalRoots.Found found = parts.get(part);
-                partLetters[w][part] = letters(found.start(), found.end());
-                long entry = (long) w << 5 | part;
-                for (String meaning : found.meanings()) {
-                    List<String> m = analyzer.of(meaning);
-                    if (m.size() == 1) {
-                        glossed.computeIfAbsent(m.get(0), k -> new HashSet<>()).add(entry);
-                    } else if (m.size() > 1) {
-                        glossedByPhrase.computeIfAbsent(key(m), k -> new HashSet<>()).add(entry);
-                    }
-                }
-            }
-        }
-        glossedParts = toLongArrays(glossed);
-        glossedPartsByPhrase = toLongArrays(glossedByPhrase);
-        Map<String, List<Integer>> prefixes = new HashMap<>();
-        for (int w = 0; w < words.length; w++) {
-            if (words[w].length() >= PREFIX) {
-                prefixes.computeIfAbsent(words[w].substring(0, PREFIX), k -> new ArrayList<>()).add(w);
-            }
-        }
-        wordsByPrefix = new HashMap<>(prefixes.size() * 2);
-        prefixes.forEach((k, v) -> wordsByPrefix.put(k, v.stream().mapToInt(Integer::intValue).toArray()));
-        synonyms = mineSynonyms(termCount);
+    private TermLexicon(LexiconNames names, NameWords words, WordParts parts, WordSynonyms synonyms) {
+        this.names = names;
+        this.words = words;
+        this.parts = parts;
+        this.synonyms = synonyms;
     }
 
-    /** A lexicon as {@link #writeTo} wrote it. */
-    private TermLexicon(DataInputStream in) throws IOException {
-        termIds = Columns.readStrings(in);
-        termLabels = Columns.readStrings(in);
-        termDepth = Columns.readInts(in);
-        termFirstName = Columns.readInts(in);
-        names = Columns.readStrings(in);
-        nameTerm = Columns.readInts(in);
-        namePreferred = Columns.readBooleans(in);
-        nameWords = Columns.readIntRows(in);
-        words = Columns.readStrings(in);
-        surfaces = Columns.readStrings(in);
-        idf = Columns.readFloats(in);
-        postings = Columns.readIntRows(in);
-        wordsByPrefix = Columns.readIntsByString(in);
-        namesByKey = Columns.readIntsByString(in);
-        namesByJoinedWords = Columns.readIntsByString(in);
-        partLetters = Columns.readLongRows(in);
-        glossedParts = Columns.readLongsByString(in);
-        glossedPartsByPhrase = Columns.readLongsByString(in);
-        synonyms = Columns.readIntRows(in);
-        wordIds = new HashMap<>(words.length * 2);
-        for (int w = 0; w < words.length; w++) {
-            wordIds.put(words[w], w);
-        }
+    private static TermLexicon build(List<Term> terms, Map<String, List<String>> layNames, MedicalRoots roots) {
+        TermWords analyzer = new TermWords();
+        NameWords.Builder wordIds = new NameWords.Builder();
+        LexiconNames names = LexiconNames.of(terms, layNames, analyzer, wordIds);
+        NameWords words = wordIds.build(names.nameCount());
+        return new TermLexicon(names, words, WordParts.of(words, roots, analyzer), WordSynonyms.mine(names, words));
     }
 
     /** Writes everything this lexicon is made of, so that {@link #readFrom} gives it back without analysing a name. */
     void writeTo(DataOutputStream out) throws IOException {
-        Columns.writeStrings(out, termIds);
-        Columns.writeStrings(out, termLabels);
-        Columns.writeInts(out, termDepth);
-        Columns.writeInts(out, termFirstName);
-        Columns.writeStrings(out, names);
-        Columns.writeInts(out, nameTerm);
-        Columns.writeBooleans(out, namePreferred);
-        Columns.writeIntRows(out, nameWords);
-        Columns.writeStrings(out, words);
-        Columns.writeStrings(out, surfaces);
-        Columns.writeFloats(out, idf);
-        Columns.writeIntRows(out, postings);
-        Columns.writeIntsByString(out, wordsByPrefix);
-        Columns.writeIntsByString(out, namesByKey);
-        Columns.writeIntsByString(out, namesByJoinedWords);
-        Columns.writeLongRows(out, partLetters);
-        Columns.writeLongsByString(out, glossedParts);
-        Columns.writeLongsByString(out, glossedPartsByPhrase);
-        Columns.writeIntRows(out, synonyms);
+        names.writeTo(out);
+        words.writeTo(out);
+        parts.writeTo(out);
+        synonyms.writeTo(out);
     }
 
     static TermLexicon readFrom(DataInputStream in) throws IOException {
-        return new TermLexicon(in);
+        return new TermLexicon(LexiconNames.readFrom(in), NameWords.readFrom(in), WordParts.readFrom(in),
+                WordSynonyms.readFrom(in));
     }
 
     /** Indexes every name of every term of the vocabulary, with the bundled lay names; a few seconds for MeSH. */
@@ -273,32 +117,11 @@ public final class TermLexicon {
     private static TermLexicon of(VocabularyIndex vocabulary, LayNames layNames) {
         List<Term> terms = new ArrayList<>(vocabulary.terms());
         terms.sort(Comparator.comparing(Term::id));
-        return new TermLexicon(terms, layNames.byTermId(vocabulary), MedicalRoots.bundled());
+        return build(terms, layNames.byTermId(vocabulary), MedicalRoots.bundled());
     }
 
     public static TermLexicon empty() {
-        return new TermLexicon(List.of(), Map.of(), MedicalRoots.bundled());
-    }
-
-    /** Bits {@code start} to {@code end} (exclusive), capped at 64 letters. */
-    private static long letters(int start, int end) {
-        long mask = 0;
-        for (int i = start; i < Math.min(end, Long.SIZE); i++) {
-            mask |= 1L << i;
-        }
-        return mask;
-    }
-
-    private static Map<String, long[]> toLongArrays(Map<String, Set<Long>> sets) {
-        Map<String, long[]> out = new HashMap<>(sets.size() * 2);
-        sets.forEach((k, v) -> out.put(k, v.stream().mapToLong(Long::longValue).sorted().toArray()));
-        return out;
-    }
-
-    private static Map<String, int[]> toArrays(Map<String, List<Integer>> lists) {
-        Map<String, int[]> out = new HashMap<>(lists.size() * 2);
-        lists.forEach((k, v) -> out.put(k, v.stream().mapToInt(Integer::intValue).distinct().toArray()));
-        return out;
+        return build(List.of(), Map.of(), MedicalRoots.bundled());
     }
 
     /** A term found by one of its names. */
@@ -307,74 +130,107 @@ public final class TermLexicon {
     /** The best-matching terms, at most {@code limit}, best first; a term appears once, with its best name. */
     public List<Match> match(String query, int limit) {
         List<String> queryWords = analyzer.of(query).stream().map(this::americanSpelling).toList();
-        if (queryWords.isEmpty() || names.length == 0) {
+        if (queryWords.isEmpty() || names.nameCount() == 0) {
             return List.of();
         }
         List<String> querySurface = analyzer.surface(query).stream().map(this::americanSpelling).toList();
         List<Slot> slots = slots(queryWords, querySurface.size() == queryWords.size() ? querySurface : queryWords);
-        String exactKey = key(queryWords);
+        String exactKey = LexiconNames.key(queryWords);
         // A word no name has could be anything: it weighs as much as the rarest word.
-        float unknownWeight = (float) Math.log(1 + names.length);
+        float unknownWeight = (float) Math.log(1 + names.nameCount());
         float[] slotWeight = new float[slots.size()];
         float totalWeight = 0;
         for (int s = 0; s < slots.size(); s++) {
-            Integer own = wordIds.get(queryWords.get(s));
-            slotWeight[s] = own != null ? idf[own] : unknownWeight;
+            int own = words.id(queryWords.get(s));
+            slotWeight[s] = own >= 0 ? words.idf(own) : unknownWeight;
             totalWeight += slotWeight[s];
         }
-        BitSet candidates = new BitSet(names.length);
-        for (Slot slot : slots) {
-            for (int w : slot.words.keySet()) {
-                for (int name : postings[w]) {
-                    candidates.set(name);
-                }
-            }
-            for (int w : slot.parts.keySet()) {
-                for (int name : postings[w]) {
-                    candidates.set(name);
-                }
+        WordHits hits = WordHits.of(slots);
+        BitSet candidates = new BitSet(names.nameCount());
+        for (int w : hits.words) {
+            for (int name : words.postings(w)) {
+                candidates.set(name);
             }
         }
         // Best name per term, for the terms the candidates belong to only (a few hundred of tens of thousands).
-        Map<Integer, Integer> bestName = new HashMap<>();
-        Map<Integer, Float> bestScore = new HashMap<>();
+        // A term's names are consecutive, so each term's candidates come one after the other.
+        Found found = new Found();
         for (int name = candidates.nextSetBit(0); name >= 0; name = candidates.nextSetBit(name + 1)) {
-            float score = score(name, slots, slotWeight, totalWeight);
+            float score = score(name, hits, slotWeight, totalWeight);
             // Only a name covering the whole query, and covered by it, can be the exact name.
             if (score >= 1 - 1e-6f && isExact(name, exactKey)) {
                 score += EXACT_BONUS;
             }
-            if (score <= 0) {
-                continue;
-            }
-            int t = nameTerm[name];
-            Integer held = bestName.get(t);
-            float heldScore = held == null ? 0 : bestScore.get(t);
-            if (held == null || score > heldScore || (score == heldScore && better(name, held))) {
-                bestScore.put(t, score);
-                bestName.put(t, name);
+            if (score > 0) {
+                found.offer(names.termOf(name), name, score);
             }
         }
-        List<Integer> found = new ArrayList<>(bestName.keySet());
-        found.sort(Comparator.<Integer>comparingDouble(t -> -bestScore.get(t))
-                .thenComparing(t -> !namePreferred[bestName.get(t)])
-                .thenComparingInt(t -> termDepth[t])
-                .thenComparingInt(t -> termLabels[t].length())
-                .thenComparing(t -> termIds[t]));
-        List<Match> out = new ArrayList<>(Math.min(limit, found.size()));
-        for (int t : found.subList(0, Math.min(limit, found.size()))) {
-            out.add(new Match(termIds[t], names[bestName.get(t)], bestScore.get(t)));
+        Comparator<Integer> order = Comparator.<Integer>comparingDouble(i -> -found.score[i])
+                .thenComparing(i -> !names.isPreferred(found.name[i]))
+                .thenComparingInt(i -> names.termDepth(found.term[i]))
+                .thenComparingInt(i -> names.termLabel(found.term[i]).length())
+                .thenComparing(i -> names.termId(found.term[i]));
+        List<Match> out = new ArrayList<>(Math.min(limit, found.size));
+        for (int i : first(found.size, order, limit)) {
+            out.add(new Match(names.termId(found.term[i]), names.name(found.name[i]), found.score[i]));
         }
         return out;
     }
 
+    /** The terms found, each with its best name and that name's score. */
+    private final class Found {
+        int[] term = new int[16];
+        int[] name = new int[16];
+        float[] score = new float[16];
+        int size;
+
+        /** A name of the last term offered, or of a new one. */
+        void offer(int t, int n, float s) {
+            if (size > 0 && term[size - 1] == t) {
+                int last = size - 1;
+                if (s > score[last] || (s == score[last] && names.better(n, name[last]))) {
+                    name[last] = n;
+                    score[last] = s;
+                }
+                return;
+            }
+            if (size == term.length) {
+                term = Arrays.copyOf(term, size * 2);
+                name = Arrays.copyOf(name, size * 2);
+                score = Arrays.copyOf(score, size * 2);
+            }
+            term[size] = t;
+            name[size] = n;
+            score[size++] = s;
+        }
+    }
+
+    /** The first {@code limit} of {@code 0..count-1} in {@code order} (a total order: ids break ties), without sorting them all. */
+    private static List<Integer> first(int count, Comparator<Integer> order, int limit) {
+        if (limit <= 0) {
+            return List.of();
+        }
+        PriorityQueue<Integer> kept = new PriorityQueue<>(limit + 1, order.reversed());
+        for (int i = 0; i < count; i++) {
+            if (kept.size() < limit) {
+                kept.add(i);
+            } else if (order.compare(i, kept.peek()) < 0) {
+                kept.poll();
+                kept.add(i);
+            }
+        }
+        List<Integer> out = new ArrayList<>(kept);
+        out.sort(order);
+        return out;
+    }
+
     private boolean isExact(int name, String exactKey) {
-        int[] w = nameWords[name];
+        int[] w = names.words(name);
         List<String> nameKeyWords = new ArrayList<>(w.length);
         for (int id : w) {
-            nameKeyWords.add(words[id]);
+            nameKeyWords.add(words.word(id));
         }
-        return key(nameKeyWords).equals(exactKey);
+        return LexiconNames.key(nameKeyWords).equals(exactKey);
     }
 
     /**
@@ -390,7 +246,50 @@ public final class TermLexicon {
         }
 
         void matchPart(long glossedPart) {
-            parts.merge((int) (glossedPart >>> 5), 1 << (int) (glossedPart & 31), (a, b) -> a | b);
+            parts.merge(WordParts.wordOf(glossedPart), WordParts.partBit(glossedPart), (a, b) -> a | b);
+        }
+    }
+
+    /**
+     * What the slots match, by name word (ids in increasing order): for each, the quality of its match with
+     * each query word (0 for none) and the word parts each means; one look-up per name word scores a name.
+     */
+    private static final class WordHits {
+        final int[] words;
+        final float[][] quality;
+        final int[][] parts;
+
+        private WordHits(int[] words, float[][] quality, int[][] parts) {
+            this.words = words;
+            this.quality = quality;
+            this.parts = parts;
+        }
+
+        static WordHits of(List<Slot> slots) {
+            int q = slots.size();
+            TreeSet<Integer> all = new TreeSet<>();
+            for (Slot slot : slots) {
+                all.addAll(slot.words.keySet());
+                all.addAll(slot.parts.keySet());
+            }
+            int[] words = all.stream().mapToInt(Integer::intValue).toArray();
+            float[][] quality = new float[words.length][q];
+            int[][] parts = new int[words.length][q];
+            for (int s = 0; s < q; s++) {
+                Slot slot = slots.get(s);
+                for (Map.Entry<Integer, Float> e : slot.words.entrySet()) {
+                    quality[Arrays.binarySearch(words, e.getKey())][s] = e.getValue();
+                }
+                for (Map.Entry<Integer, Integer> e : slot.parts.entrySet()) {
+                    parts[Arrays.binarySearch(words, e.getKey())][s] = e.getValue();
+                }
+            }
+            return new WordHits(words, quality, parts);
+        }
+
+        /** The index of the word, or negative when no query word matches it. */
+        int indexOf(int word) {
+            return Arrays.binarySearch(words, word);
         }
     }
 
@@ -401,20 +300,21 @@ public final class TermLexicon {
         for (int i = 0; i < q; i++) {
             String word = queryWords.get(i);
             Slot slot = new Slot();
-            Integer own = wordIds.get(word);
-            if (own != null) {
+            int own = words.id(word);
+            int[] joined = own >= 0 ? null : names.namesJoinedAs(querySurface.get(i));
+            if (own >= 0) {
                 slot.match(own, SAME);
-                for (int s : synonyms[own]) {
+                for (int s : synonyms.of(own)) {
                     slot.match(s, SYNONYM);
                 }
-            } else if (namesByJoinedWords.containsKey(querySurface.get(i))) {
-                for (int t : termsOf(namesByJoinedWords.get(querySurface.get(i)))) {
-                    for (int w : nameWords[termFirstName[t]]) {
+            } else if (joined != null) {
+                for (int t : names.termsOf(joined)) {
+                    for (int w : names.preferredNameWords(t)) {
                         slot.match(w, SYNONYM);
                     }
                 }
             } else {
-                for (int w : misspellings(word)) {
+                for (int w : words.misspellings(word)) {
                     slot.match(w, MISSPELT);
                 }
             }
@@ -427,18 +327,18 @@ public final class TermLexicon {
         slots.forEach(slot -> direct.add(Map.copyOf(slot.words)));
         for (int from = 0; from < q; from++) {
             for (int to = from + 1; to <= Math.min(q, from + MAX_PHRASE_WORDS); to++) {
-                int[] named = namesByKey.get(key(queryWords.subList(from, to)));
+                int[] named = names.namesWithKey(LexiconNames.key(queryWords.subList(from, to)));
                 if (named == null) {
                     continue;
                 }
-                Set<Integer> terms = termsOf(named);
+                Set<Integer> terms = names.termsOf(named);
                 if (terms.size() > MAX_NAMED_TERMS) {
                     continue;
                 }
                 for (int t : terms) {
                     List<Integer> unmatchedWords = new ArrayList<>();
                     Set<Integer> matchingSlots = new HashSet<>();
-                    for (int w : nameWords[termFirstName[t]]) {
+                    for (int w : names.preferredNameWords(t)) {
                         boolean matched = false;
                         for (int s = from; s < to; s++) {
                             if (direct.get(s).containsKey(w)) {
@@ -464,20 +364,20 @@ public final class TermLexicon {
         for (Slot slot : slots) {
             for (Map.Entry<Integer, Float> e : new ArrayList<>(slot.words.entrySet())) {
                 float quality = e.getValue() * RELATED;
-                for (int r : related(e.getKey())) {
+                for (int r : words.related(e.getKey())) {
                     slot.match(r, quality);
                 }
             }
         }
         // Word parts whose everyday meaning a query word or phrase is.
         for (int i = 0; i < q; i++) {
-            for (long part : glossedParts.getOrDefault(queryWords.get(i), new long[0])) {
+            for (long part : parts.meaning(queryWords.get(i))) {
                 slots.get(i).matchPart(part);
             }
         }
         for (int from = 0; from < q; from++) {
             for (int to = from + 2; to <= Math.min(q, from + MAX_PHRASE_WORDS); to++) {
-                for (long part : glossedPartsByPhrase.getOrDefault(key(queryWords.subList(from, to)), new long[0])) {
+                for (long part : parts.meaningPhrase(LexiconNames.key(queryWords.subList(from, to)))) {
                     for (int s = from; s < to; s++) {
                         slots.get(s).matchPart(part);
                     }
@@ -487,14 +387,6 @@ public final class TermLexicon {
         return slots;
     }
 
-    private Set<Integer> termsOf(int[] someNames) {
-        Set<Integer> terms = new HashSet<>();
-        for (int name : someNames) {
-            terms.add(nameTerm[name]);
-        }
-        return terms;
-    }
-
     /**
      * How well a name and the query cover each other. A query word covers a name word by the quality
      * of their match, or, through word parts, by {@link #GLOSSED}; a name word counts as covered by
@@ -502,35 +394,40 @@ public final class TermLexicon {
      * the query explains span ("inflammation of the liver" explains all of hepat-itis, three fifths of
      * steato-hepat-itis).
      */
-    private float score(int name, List<Slot> slots, float[] slotWeight, float totalWeight) {
-        int[] w = nameWords[name];
+    private float score(int name, WordHits hits, float[] slotWeight, float totalWeight) {
+        int[] w = names.words(name);
         float[] covered = new float[w.length];
         int[] partsCovered = new int[w.length];
-        float recall = 0;
-        for (int s = 0; s < slots.size(); s++) {
-            Slot slot = slots.get(s);
-            float best = 0;
-            for (int j = 0; j < w.length; j++) {
-                Float quality = slot.words.get(w[j]);
-                if (quality != null) {
-                    best = Math.max(best, quality);
-                    covered[j] = Math.max(covered[j], quality);
+        float[] best = new float[slotWeight.length];
+        for (int j = 0; j < w.length; j++) {
+            int hit = hits.indexOf(w[j]);
+            if (hit < 0) {
+                continue;
+            }
+            float[] quality = hits.quality[hit];
+            int[] parts = hits.parts[hit];
+            for (int s = 0; s < best.length; s++) {
+                if (quality[s] > 0) {
+                    best[s] = Math.max(best[s], quality[s]);
+                    covered[j] = Math.max(covered[j], quality[s]);
                 }
-                Integer mask = slot.parts.get(w[j]);
-                if (mask != null) {
-                    best = Math.max(best, GLOSSED);
-                    partsCovered[j] |= mask;
+                if (parts[s] != 0) {
+                    best[s] = Math.max(best[s], GLOSSED);
+                    partsCovered[j] |= parts[s];
                 }
             }
-            recall += slotWeight[s] * best;
+        }
+        float recall = 0;
+        for (int s = 0; s < best.length; s++) {
+            recall += slotWeight[s] * best[s];
         }
         recall /= totalWeight;
         float nameWeight = 0;
         float precision = 0;
         for (int j = 0; j < w.length; j++) {
-            float byParts = partsCovered[j] == 0 ? 0 : GLOSSED * explainedShare(w[j], partsCovered[j]);
-            nameWeight += idf[w[j]];
-            precision += idf[w[j]] * Math.max(covered[j], byParts);
+            float byParts = partsCovered[j] == 0 ? 0 : GLOSSED * parts.explainedShare(w[j], partsCovered[j], words.surface(w[j]));
+            nameWeight += words.idf(w[j]);
+            precision += words.idf(w[j]) * Math.max(covered[j], byParts);
         }
         precision = nameWeight == 0 ? 0 : precision / nameWeight;
         if (recall == 0 || precision == 0) {
@@ -539,244 +436,13 @@ public final class TermLexicon {
         return (1 + BETA_SQUARED) * precision * recall / (BETA_SQUARED * precision + recall);
     }
 
-    /** The share of the word's letters spanned by the parts in {@code parts} (a bit mask of part indexes). */
-    private float explainedShare(int word, int parts) {
-        long letters = 0;
-        for (int p = 0; p < partLetters[word].length; p++) {
-            if ((parts & (1 << p)) != 0) {
-                letters |= partLetters[word][p];
-            }
-        }
-        return Long.bitCount(letters) / (float) Math.min(Long.SIZE, surfaces[word].length());
-    }
-
-    /** Whether name {@code a} is a better way to show a tie than name {@code b}: preferred, then shorter. */
-    private boolean better(int a, int b) {
-        if (namePreferred[a] != namePreferred[b]) {
-            return namePreferred[a];
-        }
-        return names[a].length() < names[b].length();
-    }
-
-    /** Name words sharing a long enough prefix with word {@code w}: at least 4 letters and 60% of the shorter. */
-    private int[] related(int w) {
-        String word = words[w];
-        if (word.length() < PREFIX + 1) {
-            return new int[0];
-        }
-        int[] sameStart = wordsByPrefix.getOrDefault(word.substring(0, PREFIX), new int[0]);
-        int[] out = new int[sameStart.length];
-        int n = 0;
-        for (int other : sameStart) {
-            String o = words[other];
-            if (other == w || o.length() < PREFIX + 1) {
-                continue;
-            }
-            int common = commonPrefix(word, o);
-            if (common >= PREFIX && common >= 0.6 * Math.min(word.length(), o.length())) {
-                out[n++] = other;
-            }
-        }
-        return Arrays.copyOf(out, n);
-    }
-
     /** The word, or its American spelling when only that is a word of some name. */
     private String americanSpelling(String word) {
-        return TermWords.americanSpelling(word, wordIds::containsKey);
-    }
-
-    /** Name words one edit (two for long words) from a word no name has; none for short words. */
-    private List<Integer> misspellings(String word) {
-        if (word.length() < 5) {
-            return List.of();
-        }
-        int maxEdits = word.length() >= 8 ? 2 : 1;
-        List<Integer> out = new ArrayList<>();
-        for (int w = 0; w < words.length; w++) {
-            String o = words[w];
-            if (Math.abs(o.length() - word.length()) <= maxEdits && o.charAt(0) == word.charAt(0)
-                    && editDistance(word, o, maxEdits) <= maxEdits) {
-                out.add(w);
-            }
-        }
-        return out;
-    }
-
-    /** Optimal string alignment distance (a transposition is one edit), or more than {@code max}. */
-    static int editDistance(String a, String b, int max) {
-        int[] prev2 = new int[b.length() + 1];
-        int[] prev = new int[b.length() + 1];
-        int[] cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            prev[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            int rowMin = cur[0];
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
-                    cur[j] = Math.min(cur[j], prev2[j - 2] + 1);
-                }
-                rowMin = Math.min(rowMin, cur[j]);
-            }
-            if (rowMin > max) {
-                return max + 1;
-            }
-            int[] t = prev2;
-            prev2 = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
-    }
-
-    /**
-     * Synonym pairs: words that are the only difference between two names of one term, in at least two
-     * terms, not the only difference between the preferred names of two terms as often, and seldom
-     * together in one name.
-     */
-    private int[][] mineSynonyms(int termCount) {
-        Map<Long, Integer> support = new HashMap<>();
-        int from = 0;
-        for (int t = 0; t < termCount; t++) {
-            int to = from;
-            while (to < names.length && nameTerm[to] == t) {
-                to++;
-            }
-            List<int[]> sets = new ArrayList<>();
-            Set<String> seen = new HashSet<>();
-            for (int i = from; i < to; i++) {
-                int[] set = Arrays.stream(nameWords[i]).distinct().sorted().toArray();
-                if (set.length >= 2 && seen.add(Arrays.toString(set))) {
-                    sets.add(set);
-                }
-            }
-            Set<Long> pairsOfTerm = new HashSet<>();
-            for (int i = 0; i < sets.size(); i++) {
-                for (int j = i + 1; j < sets.size(); j++) {
-                    long pair = singleDifference(sets.get(i), sets.get(j));
-                    if (pair >= 0) {
-                        pairsOfTerm.add(pair);
-                    }
-                }
-            }
-            pairsOfTerm.forEach(p -> support.merge(p, 1, Integer::sum));
-            from = to;
-        }
-        Map<Long, Integer> contrast = new HashMap<>();
-        Map<String, List<Integer>> byRest = new HashMap<>();
-        for (int i = 0; i < names.length; i++) {
-            if (!namePreferred[i]) {
-                continue;
-            }
-            int[] set = Arrays.stream(nameWords[i]).distinct().sorted().toArray();
-            if (set.length < 2) {
-                continue;
-            }
-            for (int leave = 0; leave < set.length; leave++) {
-                StringBuilder rest = new StringBuilder();
-                for (int j = 0; j < set.length; j++) {
-                    if (j != leave) {
-                        rest.append(set[j]).append(',');
-                    }
-                }
-                byRest.computeIfAbsent(rest.toString(), k -> new ArrayList<>()).add(set[leave]);
-            }
-        }
-        for (List<Integer> differing : byRest.values()) {
-            List<Integer> distinct = new ArrayList<>(new TreeSet<>(differing));
-            for (int i = 0; i < distinct.size(); i++) {
-                for (int j = i + 1; j < distinct.size(); j++) {
-                    contrast.merge(pair(distinct.get(i), distinct.get(j)), 1, Integer::sum);
-                }
-            }
-        }
-        // Words that often appear together in one name are parts of a combined concept (Head and Neck), not synonyms.
-        Map<Long, Integer> together = new HashMap<>();
-        for (int[] name : nameWords) {
-            int[] set = Arrays.stream(name).distinct().sorted().toArray();
-            for (int i = 0; i < set.length; i++) {
-                for (int j = i + 1; j < set.length; j++) {
-                    long p = pair(set[i], set[j]);
-                    if (support.containsKey(p)) {
-                        together.merge(p, 1, Integer::sum);
-                    }
-                }
-            }
-        }
-        List<List<Integer>> partners = new ArrayList<>(words.length);
-        for (int w = 0; w < words.length; w++) {
-            partners.add(new ArrayList<>(0));
-        }
-        support.forEach((pair, count) -> {
-            int a = (int) (pair >> 32);
-            int b = (int) (long) pair;
-            if (count >= MIN_PAIR_SUPPORT && contrast.getOrDefault(pair, 0) * 3 <= count
-                    && together.getOrDefault(pair, 0) * 2 <= count && meaningful(words[a]) && meaningful(words[b])) {
-                partners.get(a).add(b);
-                partners.get(b).add(a);
-            }
-        });
-        int[][] out = new int[words.length][];
-        for (int w = 0; w < words.length; w++) {
-            out[w] = partners.get(w).stream().mapToInt(Integer::intValue).toArray();
-        }
-        return out;
-    }
-
-    /** Numbers, Roman numerals and one- or two-letter words tell variants apart rather than name things. */
-    private static boolean meaningful(String word) {
-        return word.length() > 2 && !word.chars().allMatch(Character::isDigit) && !word.matches("[ivxl]+");
-    }
-
-    private static long singleDifference(int[] a, int[] b) {
-        if (a.length != b.length) {
-            return -1;
-        }
-        int onlyA = -1;
-        int onlyB = -1;
-        int i = 0;
-        int j = 0;
-        while (i < a.length || j < b.length) {
-            if (i < a.length && j < b.length && a[i] == b[j]) {
-                i++;
-                j++;
-            } else if (j >= b.length || (i < a.length && a[i] < b[j])) {
-                if (onlyA >= 0) {
-                    return -1;
-                }
-                onlyA = a[i++];
-            } else {
-                if (onlyB >= 0) {
-                    return -1;
-                }
-                onlyB = b[j++];
-            }
-        }
-        return onlyA < 0 || onlyB < 0 ? -1 : pair(onlyA, onlyB);
-    }
-
-    private static long pair(int a, int b) {
-        return a < b ? ((long) a << 32) | b : ((long) b << 32) | a;
-    }
-
-    private static int commonPrefix(String a, String b) {
-        int n = Math.min(a.length(), b.length());
-        int i = 0;
-        while (i < n && a.charAt(i) == b.charAt(i)) {
-            i++;
-        }
-        return i;
-    }
-
-    private static String key(List<String> words) {
-        return String.join(" ", new TreeSet<>(words));
+        return TermWords.americanSpelling(word, words::contains);
     }
 
     /** Number of names indexed. */
     public int size() {
-        return names.length;
+        return names.nameCount();
     }
 }

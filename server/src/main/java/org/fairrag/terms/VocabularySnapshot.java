@@ -32,9 +32,10 @@ public final class VocabularySnapshot {
 
     private static final Logger LOG = LoggerFactory.getLogger(VocabularySnapshot.class);
     private static final int MAGIC = 0x46525653; // "FRVS"
-    private static final int FORMAT = 1;
+    private static final int FORMAT = 2;
     /** What the contents are made by, besides the vocabulary: a change to any of them makes another key. */
-    private static final List<Class<?>> BUILDERS = List.of(VocabularySnapshot.class, TermLexicon.class, TermWords.class,
+    private static final List<Class<?>> BUILDERS = List.of(VocabularySnapshot.class, TermLexicon.class, LexiconNames.class,
+            NameWords.class, WordParts.class, WordSynonyms.class, TermWords.class,
             MedicalRoots.class, LayNames.class, BundledTable.class, VocabularyIndex.class, VocabularyGraphReader.class,
             Term.class, Concept.class);
     private static final List<String> TABLES = List.of(LayNames.RESOURCE, MedicalRoots.RESOURCE);

@@ -14,6 +14,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
@@ -44,6 +49,7 @@ import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.FloatVectorValues;
 import org.apache.lucene.index.IndexableField;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
@@ -67,15 +73,18 @@ import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.HitQueue;
 import org.apache.lucene.search.BoostQuery;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.join.BitSetProducer;
+import org.apache.lucene.search.join.DiversifyingChildrenFloatKnnVectorQuery;
+import org.apache.lucene.search.join.QueryBitSetProducer;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.BitSet;
 import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.QueryBuilder;
@@ -84,12 +93,21 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The embedded {@link VectorIndex}: two Lucene indexes on disk, one for articles, with an HNSW graph over
- * the chunks' vectors, and one for terms, searched exactly. An article is a block of documents sharing its PID: one article document
- * (stored fields, filter fields) and one document per chunk (text for BM25, vector, and the filter
- * fields again, so that the filter runs inside the k-NN search). A chunk's owner, position and text are
- * doc values, not stored fields: a search reads them for every candidate chunk, and doc values are read
- * without decompressing whole blocks. Each index remembers which model made its vectors (and the layout
- * of its documents); opened with another model it starts empty, so that vectors of two models never mix.
+ * the chunks' vectors, and one for terms, searched exactly. An article is a Lucene document block sharing its
+ * PID: one document per chunk (text for BM25, vector, and the filter fields, so that the filter runs inside the
+ * k-NN search), then the article document last (stored fields, filter fields), as Lucene's block joins want it:
+ * a k-NN search over the chunks then keeps the best chunk of each article ({@link
+ * DiversifyingChildrenFloatKnnVectorQuery}), so that k candidates are k articles. A block is written and
+ * deleted whole ({@code updateDocuments} by the PID, which every document of the block carries). A chunk's
+ * owner, position and text are doc values, not stored fields: a search reads them for every candidate chunk,
+ * and doc values are read without decompressing whole blocks. Each index remembers which model made its
+ * vectors (and the layout of its documents); opened with another model or layout it starts empty, so that
+ * vectors of two models never mix and blocks of another layout are never misread (the server then refills an
+ * empty index from the graph).
+ *
+ * <p>Writes are visible to searches as soon as a write returns (a near-real-time reader refreshed after each
+ * write) and durable at the next commit: {@link #commit()}, which the article indexer calls after each ingest
+ * batch, a commit every {@link Options#commitInterval()} (30 seconds) when something changed, and {@link #close()}.
  *
  * <p>Term names are few (MeSH has 30,764 preferred names) and searched one query at a time, so they are
  * compared with every name instead of walking a graph: exact, and building an HNSW graph over them was the
@@ -118,8 +136,11 @@ public final class LuceneVectorIndex implements VectorIndex {
     private static final String MODEL_KEY = "fairrag.embedding.model";
     private static final String DIMENSION_KEY = "fairrag.embedding.dimension";
     private static final String FORMAT_KEY = "fairrag.index.format";
-    /** Changes when the documents are laid out differently; an index of another format starts afresh. */
-    private static final String ARTICLES_FORMAT = "2";
+    /**
+     * Changes when the documents are laid out differently; an index of another format starts afresh. 2: the
+     * article document first in its block; 3: the article document last, after its chunks (block joins).
+     */
+    private static final String ARTICLES_FORMAT = "3";
     /**
      * 2: names with an HNSW graph; 3: names with their vectors as doc values, searched exactly, and the owners
      * and checksums as doc values (read for every term at each start).
@@ -127,14 +148,19 @@ public final class LuceneVectorIndex implements VectorIndex {
     private static final String TERMS_FORMAT = "3";
     /** Lucene's HNSW format stops at 1024 dimensions by default; remote models (OpenAI: 1536, 3072) need more. */
     private static final int MAX_DIMENSIONS = 4096;
-    /** Chunks fetched per wanted article on the first try: an article has about three chunks. */
+    /**
+     * Chunks fetched per wanted article on the first try of a search that is not diversified by article (BM25,
+     * exact): an article has about three chunks.
+     */
     private static final int FETCH_FACTOR = 4;
     /**
-     * Fewest chunks an HNSW search asks for: the number of candidates it keeps while walking the graph
-     * (Lucene's ef). Measured on 100,000 articles (about 300,000 chunks): 100 gives recall@10 0.85 against
-     * exact search, 400 gives 0.965, 600 gives 0.990, at 1.7, 3.1 and 7 ms a search.
+     * Fewest articles an HNSW search asks for by default: the number of candidates it keeps while walking the graph
+     * (Lucene's ef), each the best chunk of its article. When candidates were chunks, measured on 100,000 articles
+     * (about 300,000 chunks): 100 gave recall@10 0.85 against exact search, 400 gave 0.965, 600 gave 0.990.
      */
-    private static final int MIN_KNN_CANDIDATES = 600;
+    public static final int KNN_CANDIDATES = 600;
+    /** Time between the commits of writes that nothing committed yet (a crash loses at most these). */
+    private static final java.time.Duration COMMIT_INTERVAL = java.time.Duration.ofSeconds(30);
     private static final int SEGMENTS_PER_TIER = 3;
     /**
      * Memory for documents not yet flushed. Merging HNSW graphs inserts every vector of all but the largest
@@ -151,8 +177,11 @@ public final class LuceneVectorIndex implements VectorIndex {
      *                     keep theirs (Lucene records each segment's vector format) until they are merged
      * @param ramBufferMb  memory for documents not yet flushed; a bulk build with more heap makes fewer, larger
      *                     segments and so fewer HNSW merges
+     * @param commitInterval time between background commits of writes not committed yet
+     * @param knnCandidates  fewest articles an HNSW search keeps as candidates (Lucene's ef): recall against speed
      */
-    public record Options(VectorQuantization quantization, double ramBufferMb) {
+    public record Options(VectorQuantization quantization, double ramBufferMb, java.time.Duration commitInterval,
+                          int knnCandidates) {
         public static final Options DEFAULT = new Options(VectorQuantization.NONE, RAM_BUFFER_MB);
 
         public Options {
@@ -160,10 +189,28 @@ public final class LuceneVectorIndex implements VectorIndex {
             if (ramBufferMb < 16) {
                 throw new IllegalArgumentException("the write buffer must be at least 16 MB, got " + ramBufferMb);
             }
+            if (commitInterval.isNegative() || commitInterval.isZero()) {
+                throw new IllegalArgumentException("the commit interval must be positive, got " + commitInterval);
+            }
+            if (knnCandidates < 1) {
+                throw new IllegalArgumentException("a k-NN search needs at least one candidate, got " + knnCandidates);
+            }
+        }
+
+        public Options(VectorQuantization quantization, double ramBufferMb) {
+            this(quantization, ramBufferMb, COMMIT_INTERVAL, KNN_CANDIDATES);
         }
 
         public Options withQuantization(VectorQuantization q) {
-            return new Options(q, ramBufferMb);
+            return new Options(q, ramBufferMb, commitInterval, knnCandidates);
+        }
+
+        public Options withCommitInterval(java.time.Duration interval) {
+            return new Options(quantization, ramBufferMb, interval, knnCandidates);
+        }
+
+        public Options withKnnCandidates(int candidates) {
+            return new Options(quantization, ramBufferMb, commitInterval, candidates);
         }
     }
 
@@ -174,10 +221,15 @@ public final class LuceneVectorIndex implements VectorIndex {
     private final int dimension;
     /** The term vectors of each segment read so far, by document, for as long as the segment lives. */
     private final Map<Object, TermVectorMatrix> termVectorsBySegment = new ConcurrentHashMap<>();
+    /** The article documents, which end the blocks; cached per segment. */
+    private final BitSetProducer articleDocs = new QueryBitSetProducer(kind(ARTICLE));
+    private final ScheduledExecutorService committer;
+    private final int knnCandidates;
 
     private LuceneVectorIndex(Path dir, Map<String, String> model, int dimension, Options options) throws IOException {
         this.dir = dir;
         this.dimension = dimension;
+        this.knnCandidates = options.knnCandidates();
         this.articles = new Store(dir.resolve("articles"), analyzer, withFormat(model, ARTICLES_FORMAT), options);
         Store t;
         try {
@@ -187,6 +239,13 @@ public final class LuceneVectorIndex implements VectorIndex {
             throw e;
         }
         this.terms = t;
+        this.committer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread thread = new Thread(r, "vector-index-commit");
+            thread.setDaemon(true);
+            return thread;
+        });
+        long every = options.commitInterval().toMillis();
+        committer.scheduleWithFixedDelay(this::commitInBackground, every, every, TimeUnit.MILLISECONDS);
     }
 
     /** Opens (or creates) the index under {@code dir} for vectors of {@code model}, of {@code dimension}. */
@@ -252,7 +311,6 @@ public final class LuceneVectorIndex implements VectorIndex {
             article.add(new StoredField(JOURNAL, f.journal()));
         }
         addFilterFields(article, f, true);
-        block.add(article);
         for (int i = 0; i < a.chunks().size(); i++) {
             IndexedChunk c = a.chunks().get(i);
             Document chunk = new Document();
@@ -266,6 +324,8 @@ public final class LuceneVectorIndex implements VectorIndex {
             addFilterFields(chunk, f, false);
             block.add(chunk);
         }
+        // Last: block joins find an article's chunks as the documents between it and the article before.
+        block.add(article);
         return block;
     }
 
@@ -314,11 +374,25 @@ public final class LuceneVectorIndex implements VectorIndex {
             // Only chunks have vectors, so a filter that admits every article can be left out, and with it
             // the bitset of accepted chunks that a filtered k-NN search builds first.
             Query chunkFilter = admitsEverything(s, filter) ? null : filterQuery(filter, CHUNK);
-            return bestChunkPerArticle(s, k, MIN_KNN_CANDIDATES, fetch -> {
-                TopDocs candidates = s.search(new KnnFloatVectorQuery(VECTOR, vector, fetch, chunkFilter), fetch);
-                return anyQuantized(s.getIndexReader()) ? rescored(s.getIndexReader(), vector, candidates) : candidates;
-            });
+            int candidates = Math.max(k, knnCandidates);
+            TopDocs best = s.search(new DiversifyingChildrenFloatKnnVectorQuery(VECTOR, vector, chunkFilter, candidates,
+                    articleDocs), candidates);
+            ScoreDoc[] top = anyQuantized(s.getIndexReader()) ? rescored(s.getIndexReader(), vector, best.scoreDocs)
+                    : best.scoreDocs;
+            return hits(s.getIndexReader(), java.util.Arrays.copyOf(top, Math.min(k, top.length)));
         });
+    }
+
+    /** The chunks behind {@code docs}, in their order, with their scores. */
+    private static List<ChunkHit> hits(IndexReader reader, ScoreDoc[] docs) throws IOException {
+        String[] owners = ChunkColumns.owners(reader, docs);
+        int[] ordinals = ChunkColumns.ordinals(reader, docs);
+        String[] texts = ChunkColumns.texts(reader, docs);
+        List<ChunkHit> out = new ArrayList<>(docs.length);
+        for (int i = 0; i < docs.length; i++) {
+            out.add(new ChunkHit(owners[i], ordinals[i], texts[i], docs[i].score));
+        }
+        return out;
     }
 
     /**
@@ -336,19 +410,43 @@ public final class LuceneVectorIndex implements VectorIndex {
     }
 
     /**
-     * The candidates of a search over quantized vectors, scored again with their float vectors: the graph finds
-     * them, the floats order them, so that the quantization's rounding does not decide between close chunks.
+     * The candidate articles of a search over quantized vectors, each scored again by the best of its chunks
+     * with their float vectors: the graph finds the articles, the floats choose their chunk and order them, so
+     * that the quantization's rounding decides neither between close articles nor between close chunks of one.
      */
-    private static TopDocs rescored(IndexReader reader, float[] vector, TopDocs candidates) throws IOException {
-        ScoreDoc[] hits = candidates.scoreDocs;
-        float[][] vectors = ChunkColumns.vectors(reader, hits);
-        ScoreDoc[] rescored = new ScoreDoc[hits.length];
-        for (int i = 0; i < hits.length; i++) {
-            rescored[i] = new ScoreDoc(hits[i].doc, VectorSimilarityFunction.DOT_PRODUCT.compare(vector, vectors[i]));
+    private ScoreDoc[] rescored(IndexReader reader, float[] vector, ScoreDoc[] candidates) throws IOException {
+        ScoreDoc[] inDocOrder = candidates.clone();
+        java.util.Arrays.sort(inDocOrder, Comparator.comparingInt(d -> d.doc));
+        List<LeafReaderContext> leaves = reader.leaves();
+        ScoreDoc[] rescored = new ScoreDoc[inDocOrder.length];
+        int current = -1;
+        FloatVectorValues values = null;
+        BitSet blockEnds = null;
+        for (int i = 0; i < inDocOrder.length; i++) {
+            int leafIndex = ReaderUtil.subIndex(inDocOrder[i].doc, leaves);
+            LeafReaderContext leaf = leaves.get(leafIndex);
+            if (leafIndex != current) {
+                current = leafIndex;
+                values = leaf.reader().getFloatVectorValues(VECTOR);
+                blockEnds = articleDocs.getBitSet(leaf);
+            }
+            // Blocks do not overlap and candidates come in document order, so the values only move forward.
+            int chunk = inDocOrder[i].doc - leaf.docBase;
+            int first = chunk == 0 ? 0 : blockEnds.prevSetBit(chunk - 1) + 1;
+            int end = blockEnds.nextSetBit(chunk);
+            ScoreDoc best = new ScoreDoc(inDocOrder[i].doc, Float.NEGATIVE_INFINITY);
+            for (int doc = values.docID() >= first ? values.docID() : values.advance(first); doc < end;
+                 doc = values.nextDoc()) {
+                float score = VectorSimilarityFunction.DOT_PRODUCT.compare(vector, values.vectorValue());
+                if (score > best.score) {
+                    best = new ScoreDoc(leaf.docBase + doc, score);
+                }
+            }
+            rescored[i] = best;
         }
         java.util.Arrays.sort(rescored, Comparator.comparingDouble((ScoreDoc d) -> d.score).reversed()
                 .thenComparingInt(d -> d.doc));
-        return new TopDocs(candidates.totalHits, rescored);
+        return rescored;
     }
 
     /**
@@ -359,7 +457,7 @@ public final class LuceneVectorIndex implements VectorIndex {
         Query similarity = new FunctionQuery(new FloatVectorSimilarityFunction(VectorSimilarityFunction.DOT_PRODUCT,
                 new FloatKnnVectorFieldSource(VECTOR), new ConstKnnFloatValueSource(vector)));
         Query q = new BooleanQuery.Builder().add(similarity, Occur.MUST).add(filterQuery(filter, CHUNK), Occur.FILTER).build();
-        return articles.search(s -> bestChunkPerArticle(s, k, 1, fetch -> s.search(q, fetch)));
+        return articles.search(s -> bestChunkPerArticle(s, k, fetch -> s.search(q, fetch)));
     }
 
     @Override
@@ -372,7 +470,7 @@ public final class LuceneVectorIndex implements VectorIndex {
             // Only chunks have text, so here too a filter that admits every article can be left out.
             Query q = admitsEverything(s, filter) ? text
                     : new BooleanQuery.Builder().add(text, Occur.MUST).add(filterQuery(filter, CHUNK), Occur.FILTER).build();
-            return bestChunkPerArticle(s, k, 1, fetch -> s.search(q, fetch));
+            return bestChunkPerArticle(s, k, fetch -> s.search(q, fetch));
         });
     }
 
@@ -429,14 +527,13 @@ public final class LuceneVectorIndex implements VectorIndex {
     }
 
     /**
-     * A search over chunks, repeated with more chunks until k articles are found or no chunk is left;
-     * at least {@code minFetch} chunks are asked for.
+     * A search over chunks that is not diversified by article (BM25, exact), repeated with more chunks until k
+     * articles are found or no chunk is left.
      */
-    private static List<ChunkHit> bestChunkPerArticle(IndexSearcher s, int k, int minFetch, ChunkSearch search)
-            throws IOException {
+    private static List<ChunkHit> bestChunkPerArticle(IndexSearcher s, int k, ChunkSearch search) throws IOException {
         IndexReader reader = s.getIndexReader();
         int total = reader.maxDoc();
-        int fetch = Math.max(1, Math.min(Math.max(k * FETCH_FACTOR, minFetch), total));
+        int fetch = Math.max(1, Math.min(k * FETCH_FACTOR, total));
         while (true) {
             ScoreDoc[] top = search.top(fetch).scoreDocs;
             String[] owners = ChunkColumns.owners(reader, top);
@@ -640,10 +737,28 @@ public final class LuceneVectorIndex implements VectorIndex {
         return Math.max((1 + dotProduct) / 2, 0);
     }
 
-    /** Merges each index into one segment, which makes searches faster; for bulk-built indexes. */
+    /** Merges each index into one segment, which makes searches faster; for bulk-built indexes. Commits. */
     public void optimize() {
         articles.write(w -> w.forceMerge(1));
         terms.write(w -> w.forceMerge(1));
+        commit();
+    }
+
+    /** Makes every write so far durable (both indexes); a no-op when nothing changed since the last commit. */
+    @Override
+    public void commit() {
+        articles.commit();
+        terms.commit();
+    }
+
+    private void commitInBackground() {
+        try {
+            articles.commitUnlessWriting();
+            terms.commitUnlessWriting();
+        } catch (RuntimeException e) {
+            // The next interval, a checkpoint or closing tries again; a scheduled task that threw would stop.
+            LOG.warn("Committing the vector index in {} failed: {}", dir, e.toString());
+        }
     }
 
     @Override
@@ -651,8 +766,18 @@ public final class LuceneVectorIndex implements VectorIndex {
         return "embedded Lucene (HNSW over the chunks, exact over the term names) in " + dir;
     }
 
+    /** Commits what is not committed yet and closes both indexes. */
     @Override
     public void close() {
+        // Not shutdownNow: an interrupt while a commit writes would close the files under Lucene.
+        committer.shutdown();
+        try {
+            if (!committer.awaitTermination(1, TimeUnit.MINUTES)) {
+                LOG.warn("A commit of the vector index in {} is still running while it closes", dir);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         terms.close();
         articles.close();
     }
@@ -766,13 +891,19 @@ public final class LuceneVectorIndex implements VectorIndex {
         void apply(IndexWriter writer) throws IOException;
     }
 
-    /** One Lucene index: its writer, the searchers over its latest commit, and the model it was made with. */
+    /** One Lucene index: its writer, near-real-time searchers over it, and the model it was made with. */
     private static final class Store {
         private final Path path;
         private final Directory directory;
         private final IndexWriter writer;
         private final SearcherManager searchers;
         private final Map<String, String> metadata;
+        /**
+         * Shared by writes, taken whole by a background commit, which skips its turn while a write is under way:
+         * a commit flushes the documents buffered so far as a segment, and cutting a bulk write into more
+         * segments costs HNSW merges and slower searches.
+         */
+        private final ReadWriteLock writing = new ReentrantReadWriteLock();
 
         Store(Path path, Analyzer analyzer, Map<String, String> metadata, Options options) throws IOException {
             this.path = path;
@@ -820,18 +951,42 @@ public final class LuceneVectorIndex implements VectorIndex {
             }
         }
 
-        /** Applies the change, commits it (durably) and makes it visible to searches. */
+        /** Applies the change and makes it visible to searches; it is durable after the next {@link #commit()}. */
         void write(WriteAction action) {
+            writing.readLock().lock();
             try {
                 action.apply(writer);
-                writer.setLiveCommitData(metadata.entrySet());
-                writer.commit();
                 searchers.maybeRefreshBlocking();
+            } catch (IOException e) {
+                throw new UncheckedIOException("vector index " + path + " failed", e);
+            } finally {
+                writing.readLock().unlock();
+            }
+        }
+
+        /** Commits unless a write is under way (the next turn will). */
+        void commitUnlessWriting() {
+            if (writing.writeLock().tryLock()) {
+                try {
+                    commit();
+                } finally {
+                    writing.writeLock().unlock();
+                }
+            }
+        }
+
+        /** Makes the writes so far durable, with the model and format in the commit's data. */
+        void commit() {
+            try {
+                if (writer.hasUncommittedChanges()) {
+                    writer.commit();
+                }
             } catch (IOException e) {
                 throw new UncheckedIOException("vector index " + path + " failed", e);
             }
         }
 
+        /** Closes the writer, which commits what is not committed yet. */
         void close() {
             try {
                 searchers.close();

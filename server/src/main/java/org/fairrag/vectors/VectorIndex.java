@@ -84,6 +84,14 @@ public interface VectorIndex extends AutoCloseable {
     /** The term names nearest to {@code vector}, at most {@code k}, best first (a term may come with several names). */
     List<TermHit> nearestTerms(float[] vector, int k);
 
+    /**
+     * Makes every write so far durable: a crash after this returns loses none of them. Writes are visible to
+     * searches as soon as they return, before this; an index whose writes are durable when they return (a
+     * remote store) does nothing.
+     */
+    default void commit() {
+    }
+
     /** What this index is, for logs and the health check. */
     String describe();
 

@@ -68,4 +68,35 @@ class SubjectModelTest {
         x[Feature.MENTIONED.ordinal()] = 1;
         assertThat(back.score(x)).isCloseTo(1 / (1 + Math.exp(3.5 - 1.25)), within(1e-9));
     }
+
+    @Test
+    void should_read_a_model_file_without_a_format_as_the_first_format() throws Exception {
+        Properties p = new Properties();
+        p.load(new StringReader("bias=-2\nthreshold=0.2\nweight.MENTIONED=1.5\n"));
+
+        SubjectModel model = SubjectModel.read(p);
+
+        assertThat(model.checkTags().byTerm()).isEmpty();
+        assertThat(model.features()).containsExactly(Feature.MENTIONED);
+        assertThat(model.threshold()).isEqualTo(0.2);
+    }
+
+    @Test
+    void should_refuse_a_model_file_of_a_newer_format_with_a_clear_message() throws Exception {
+        Properties p = new Properties();
+        p.load(new StringReader("format=3\nbias=-2\nthreshold=0.2\n"));
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SubjectModel.read(p))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("format 3").hasMessageContaining("fit it again");
+    }
+
+    @Test
+    void should_ship_a_model_of_the_current_format_with_check_tag_classifiers() {
+        SubjectModel bundled = SubjectModel.bundled();
+
+        assertThat(bundled.checkTags().byTerm()).isNotEmpty();
+        assertThat(bundled.usesMentions()).isTrue();
+        assertThat(bundled.usesNeighbours()).isTrue();
+    }
 }

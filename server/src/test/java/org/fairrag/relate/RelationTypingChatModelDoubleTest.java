@@ -51,9 +51,11 @@ class RelationTypingChatModelDoubleTest {
     @BeforeAll
     static void setUp() throws Exception {
         fairrag = TestFairrag.mesh();
-        // Sentences of these abstracts mention HIV and antiretroviral therapy together.
+        // Sentences of these abstracts mention HIV and antiretroviral therapy together, and other pairs of concepts in
+        // more than one article, so that there are several associations even when no other test shares the instance.
         Path file = Files.write(TestFairrag.newDir("typing").resolve("typing.jsonl"),
-                DemoRecords.lines("12164651", "19640996", "20483657", "25427633"));
+                DemoRecords.lines("12164651", "19640996", "20483657", "25427633", "24011602", "25131801", "25140906",
+                        "25950208", "26185041", "26910499", "28196511", "20929346", "14670587", "20353391"));
         fairrag.ingest(SourceFile.of(file), ArticleIngest.Options.DEFAULT, IngestProgress.NONE);
         model = new OpenAiCompatibleTestServer();
         ChatModels.ConfiguredBlocking chat = ChatModels.createBlocking("openai", model.baseUrl(), "test-model", null,
@@ -112,11 +114,13 @@ class RelationTypingChatModelDoubleTest {
         List<QuerySolution> before = typedRelations();
         model.answerWith("The first concept treats the second.");
 
-        RelationTyper.Report report = typer.typeStrongest(1, 2, false);
+        // Every public association, so that the test does not depend on what other tests sharing the instance
+        // ingested: the one typed before is skipped, every other one is asked and its answer rejected.
+        RelationTyper.Report report = typer.typeStrongest(Integer.MAX_VALUE, 1, false);
 
         assertThat(report.typed()).isZero();
         assertThat(report.skipped()).as("the association typed before is not asked again").isGreaterThanOrEqualTo(1);
-        assertThat(report.rejected()).singleElement().asString().contains("not JSON");
+        assertThat(report.rejected()).isNotEmpty().allSatisfy(r -> assertThat(r).contains("not JSON"));
         assertThat(typedRelations()).hasSameSizeAs(before);
     }
 

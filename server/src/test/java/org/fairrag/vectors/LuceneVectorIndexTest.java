@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -16,9 +17,14 @@ import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.KnnFloatVectorField;
 import org.apache.lucene.document.StringField;
+import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.index.Term;
 import org.apache.lucene.index.VectorSimilarityFunction;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.fairrag.embed.Chunker;
@@ -27,6 +33,7 @@ import org.fairrag.ingest.Article;
 import org.fairrag.search.ArticleIndexer;
 import org.fairrag.testing.DemoRecords;
 import org.fairrag.testing.TestFairrag;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -199,6 +206,150 @@ class LuceneVectorIndexTest extends VectorIndexContract {
         }
     }
 
+    @Test
+    void should_start_afresh_an_index_laid_out_before_blocks_instead_of_misreading_it() throws Exception {
+        Path dir = TestFairrag.newDir("vectors-article-format");
+        try (LuceneVectorIndex first = open(dir)) {
+            first.upsertArticles(ARTICLES.subList(0, 3));
+        }
+        // Format 2 put the article document first in its block; block joins would give its chunks to the next article.
+        stampArticlesFormat(dir, "2");
+
+        try (LuceneVectorIndex reopened = open(dir)) {
+            assertThat(reopened.articleCount()).isZero();
+            assertThat(reopened.nearestChunks(ARTICLES.get(0).chunks().get(0).vector(), 3, ArticleFilter.publicArticles()))
+                    .isEmpty();
+        }
+    }
+
+    @Test
+    void should_return_each_article_once_with_its_best_chunk_when_one_article_holds_the_nearest_chunks() {
+        Random random = new Random(3);
+        float[] query = unit(random);
+        // Twenty chunks of one article, each nearer to the query than any chunk of the 40 others.
+        List<IndexedChunk> near = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            float[] v = query.clone();
+            for (int d = 0; d < v.length; d++) {
+                v[d] += (float) (random.nextGaussian() * (0.002 + 0.001 * i));
+            }
+            near.add(new IndexedChunk("near chunk " + i, Vectors.normalized(v)));
+        }
+        IndexedArticle crowded = new IndexedArticle(new ArticleFields("http://fairrag.test/pid/crowded", "1", "Crowded",
+                null, 2000, "public", List.of()), "sha256:crowded", near);
+        try (LuceneVectorIndex idx = open(TestFairrag.newDir("vectors-crowded"))) {
+            idx.upsertArticles(ARTICLES);
+            idx.upsertArticles(List.of(crowded));
+
+            List<ChunkHit> hits = idx.nearestChunks(query, 5, ArticleFilter.publicArticles());
+
+            assertThat(hits).hasSize(5);
+            assertThat(hits.stream().map(ChunkHit::articlePid).distinct()).hasSize(5);
+            assertThat(hits).extracting(ChunkHit::articlePid, ChunkHit::ordinal).containsExactlyElementsOf(
+                    idx.exactNearestChunks(query, 5, ArticleFilter.publicArticles()).stream()
+                            .map(h -> tuple(h.articlePid(), h.ordinal())).toList());
+            assertThat(hits.get(0).articlePid()).isEqualTo(crowded.pid());
+        }
+    }
+
+    @Test
+    void should_forget_the_chunks_an_update_dropped() {
+        IndexedArticle a = ARTICLES.stream().filter(x -> x.chunks().size() >= 3).findFirst().orElseThrow();
+        try (LuceneVectorIndex idx = open(TestFairrag.newDir("vectors-shrink"))) {
+            idx.upsertArticles(ARTICLES);
+            IndexedArticle shorter = new IndexedArticle(a.fields(), "sha256:shorter", a.chunks().subList(0, 1));
+            idx.upsertArticles(List.of(shorter));
+
+            List<ChunkHit> hits = idx.nearestChunks(a.chunks().get(2).vector(), 40, ArticleFilter.publicArticles());
+
+            assertThat(hits).hasSize(ARTICLES.size());
+            assertThat(hits).filteredOn(h -> h.articlePid().equals(a.pid())).extracting(ChunkHit::ordinal).containsExactly(0);
+            assertThat(idx.articleCount()).isEqualTo(ARTICLES.size());
+        }
+    }
+
+    @Test
+    void should_show_a_write_to_searches_at_once_and_make_it_durable_at_a_commit_or_on_closing() throws Exception {
+        Path dir = TestFairrag.newDir("vectors-nrt");
+        IndexedArticle a = ARTICLES.get(5);
+        try (LuceneVectorIndex idx = open(dir, Duration.ofDays(1))) {
+            idx.upsertArticles(List.of(a));
+
+            assertThat(idx.nearestChunks(a.chunks().get(0).vector(), 1, ArticleFilter.publicArticles()))
+                    .extracting(ChunkHit::articlePid).containsExactly(a.pid());
+            assertThat(committedArticles(dir)).isZero();
+            idx.commit();
+            assertThat(committedArticles(dir)).isEqualTo(1);
+
+            idx.upsertArticles(List.of(ARTICLES.get(6)));
+            idx.deleteArticles(List.of(a.pid()));
+            assertThat(idx.articlePids()).containsExactly(ARTICLES.get(6).pid());
+            assertThat(committedArticles(dir)).isEqualTo(1);
+        }
+
+        try (LuceneVectorIndex reopened = open(dir)) {
+            assertThat(reopened.articlePids()).containsExactly(ARTICLES.get(6).pid());
+        }
+    }
+
+    @Test
+    void should_commit_in_the_background_what_nothing_committed() throws Exception {
+        Path dir = TestFairrag.newDir("vectors-background-commit");
+        try (LuceneVectorIndex idx = open(dir, Duration.ofMillis(50))) {
+            idx.upsertArticles(ARTICLES.subList(0, 2));
+
+            Awaitility.await().atMost(Duration.ofMinutes(1)).until(() -> committedArticles(dir) == 2);
+        }
+    }
+
+    @Test
+    void should_not_cut_a_write_into_several_segments_by_committing_in_the_background() throws Exception {
+        Path dir = TestFairrag.newDir("vectors-commit-whole");
+        try (LuceneVectorIndex idx = open(dir, Duration.ofMillis(1))) {
+            idx.upsertArticles(ARTICLES);
+
+            Awaitility.await().atMost(Duration.ofMinutes(1)).until(() -> committedArticles(dir) == ARTICLES.size());
+            try (Directory d = FSDirectory.open(dir.resolve("articles"))) {
+                assertThat(SegmentInfos.readLatestCommit(d).size()).isEqualTo(1);
+            }
+        }
+    }
+
+    @Test
+    void should_commit_each_ingest_batch_before_the_indexer_returns() throws Exception {
+        Path dir = TestFairrag.newDir("vectors-batch-commit");
+        List<Article> articles = articles(RECORDS.subList(16, 20));
+        try (LuceneVectorIndex idx = open(dir, Duration.ofDays(1))) {
+            ArticleIndexer indexer = new ArticleIndexer(idx, EMBEDDER, new Chunker());
+
+            indexer.index(articles);
+            // What a crash now would leave on disk: the last commit.
+            assertThat(committedArticles(dir)).isEqualTo(articles.size());
+
+            indexer.remove(List.of(articles.get(0).pid()));
+            assertThat(committedArticles(dir)).isEqualTo(articles.size() - 1);
+        }
+    }
+
+    /** The articles in the latest commit of the articles index under {@code dir}, as a crash would leave them. */
+    private static int committedArticles(Path dir) throws Exception {
+        try (Directory d = FSDirectory.open(dir.resolve("articles")); DirectoryReader reader = DirectoryReader.open(d)) {
+            return new IndexSearcher(reader).count(new TermQuery(new Term("kind", "article")));
+        }
+    }
+
+    /** Rewrites the format the articles index under {@code dir} says it has, as an older version wrote it. */
+    private static void stampArticlesFormat(Path dir, String format) throws Exception {
+        try (Directory d = FSDirectory.open(dir.resolve("articles"))) {
+            Map<String, String> data = new java.util.HashMap<>(SegmentInfos.readLatestCommit(d).getUserData());
+            data.put("fairrag.index.format", format);
+            try (IndexWriter w = new IndexWriter(d, new IndexWriterConfig())) {
+                w.setLiveCommitData(data.entrySet());
+                w.commit();
+            }
+        }
+    }
+
     private static IndexedTerm.Name name(String text, Random random) {
         return new IndexedTerm.Name(text, unit(random));
     }
@@ -213,6 +364,12 @@ class LuceneVectorIndexTest extends VectorIndexContract {
 
     private static LuceneVectorIndex open(Path dir) {
         return LuceneVectorIndex.open(dir, EMBEDDER.modelName(), EMBEDDER.dimension());
+    }
+
+    /** An index that commits in the background every {@code commitInterval}. */
+    private static LuceneVectorIndex open(Path dir, Duration commitInterval) {
+        return LuceneVectorIndex.open(dir, EMBEDDER.modelName(), EMBEDDER.dimension(),
+                LuceneVectorIndex.Options.DEFAULT.withCommitInterval(commitInterval));
     }
 
     static List<Article> articles(List<DemoRecords.Record> records) {

@@ -70,6 +70,40 @@ class TermVectorMatrixTest {
     }
 
     @Test
+    void should_keep_better_hits_of_an_earlier_segment_and_take_every_row_of_a_short_one() {
+        Random random = new Random(13);
+        float[][] first = clustered(random, 400, 4);
+        float[][] second = clustered(random, 5, 2);
+        float[] query = noisy(random, first[7], 0.1f);
+        float[][] both = new float[first.length + second.length][];
+        System.arraycopy(first, 0, both, 0, first.length);
+        System.arraycopy(second, 0, both, first.length, second.length);
+
+        HitQueue best = new HitQueue(10, true);
+        new TermVectorMatrix(first, DIMENSION).collect(query, null, 0, best);
+        new TermVectorMatrix(second, DIMENSION).collect(query, null, first.length, best);
+
+        assertThat(docs(drained(best))).containsExactlyElementsOf(docs(fullScan(both, query, null, 0, 10)));
+        assertThat(docs(collect(new TermVectorMatrix(second, DIMENSION), query, null, 0, 10)))
+                .containsExactlyElementsOf(docs(fullScan(second, query, null, 0, 10))).hasSize(5);
+    }
+
+    @Test
+    void should_find_the_same_rows_among_near_duplicates() {
+        // Rows closer to each other than the 8-bit codes can tell apart: the second pass in floats must decide.
+        Random random = new Random(17);
+        float[] centre = unit(random);
+        float[][] vectors = new float[300][];
+        for (int i = 0; i < vectors.length; i++) {
+            vectors[i] = noisy(random, centre, 0.002f);
+        }
+        TermVectorMatrix matrix = new TermVectorMatrix(vectors, DIMENSION);
+        float[] query = noisy(random, centre, 0.5f);
+
+        assertThat(docs(collect(matrix, query, null, 0, 8))).containsExactlyElementsOf(docs(fullScan(vectors, query, null, 0, 8)));
+    }
+
+    @Test
     void should_score_as_the_dot_product() {
         Random random = new Random(3);
         float[][] vectors = clustered(random, 50, 2);
