@@ -21,7 +21,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code fairrag bench anchor}: the time of concept-anchored context per request, one concept at a time (each
+ * {@code fairrag-bench anchor}: the time of concept-anchored context per request, one concept at a time (each
  * term that the collection mentions, its preferred name as the request), against the vector search a request
  * makes anyway (the 50 chunks nearest to the same request), in the same run: scoring the concept's mentioning
  * chunks and choosing per concept, and the same with the evidence sentences' texts read from the graph.

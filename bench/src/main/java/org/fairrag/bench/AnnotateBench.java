@@ -48,7 +48,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code fairrag bench annotate}: concept mentions and subject suggestions on real articles.
+ * {@code fairrag-bench annotate}: concept mentions and subject suggestions on real articles.
  *
  * <p>The articles: every PMID of the given files with an abstract and at least one MeSH heading that resolves
  * to a descriptor; its indexers' descriptors are the answer and are hidden from the suggester. The test part,

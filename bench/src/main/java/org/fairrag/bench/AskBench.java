@@ -32,7 +32,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code fairrag bench ask}: accuracy and coverage of {@code /api/ask} on a question set with gold SPARQL, by
+ * {@code fairrag-bench ask}: accuracy and coverage of {@code /api/ask} on a question set with gold SPARQL, by
  * category and register, for the question parser, the chat model when one is configured, and a baseline of
  * the same run (the number of articles about the question's first linked term, whatever was asked); and the
  * parser's time per question. Each gold answer is computed by running its gold SPARQL on the same store;

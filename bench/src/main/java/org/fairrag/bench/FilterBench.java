@@ -30,7 +30,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code fairrag bench filter}: the knowledge-graph filter (10 PIDs × 5 terms, exploded) as fairrag
+ * {@code fairrag-bench filter}: the knowledge-graph filter (10 PIDs × 5 terms, exploded) as fairrag
  * runs it on its triple store, against the way the original tutorial did it: serialise the graph to
  * Turtle, parse the dump into an in-memory RDF store, query it. Both run the same SPARQL in the same
  * process and run.

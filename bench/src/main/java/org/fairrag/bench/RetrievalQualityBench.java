@@ -35,7 +35,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code fairrag bench quality}: article retrieval quality with MeSH tags as ground truth: an article is
+ * {@code fairrag-bench quality}: article retrieval quality with MeSH tags as ground truth: an article is
  * relevant to a query when it is tagged with the query's descriptor or a narrower one. The queries are
  * either the preferred names of the descriptors with the most articles, or a file of everyday queries
  * with the descriptor each is about ({@code --queries}). Prints precision@10 and nDCG@10 of keyword

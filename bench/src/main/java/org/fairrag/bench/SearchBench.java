@@ -66,7 +66,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code fairrag bench search}: speed of article search on the demo corpus and on a corpus of at least
+ * {@code fairrag-bench search}: speed of article search on the demo corpus and on a corpus of at least
  * 100,000 articles derived from it. For each: HNSW recall@10 against exact (brute-force) search and the
  * time of both; {@code GET /api/articles/search} under {@code wrk} with 8 connections (p50, p99,
  * requests/s), with distinct queries (every query embedded) and with one repeated query (embedding

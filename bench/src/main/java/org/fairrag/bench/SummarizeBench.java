@@ -36,7 +36,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code fairrag bench summarize}: the extractive summarizer on PubMedQA. Each record's abstract is its
+ * {@code fairrag-bench summarize}: the extractive summarizer on PubMedQA. Each record's abstract is its
  * context followed by its conclusion; the summarizer gets the context alone with the record's question as
  * the request, and its first statement and whole summary are scored against the conclusion (ROUGE-L F1
  * and embedding cosine), beside lead-2, last-2 and random sentences of the same context and the summarizer

@@ -20,7 +20,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code fairrag bench terms}: accuracy of term search on lay phrases whose correct descriptor is known.
+ * {@code fairrag-bench terms}: accuracy of term search on lay phrases whose correct descriptor is known.
  * Runs the search {@code /api/terms/search} runs, and as baselines of the same run, the lexicon alone
  * and the vectors alone. The second variant takes out of the lay-name lexicon every row that names one of
  * the set's phrases as the lexicon compares names (case, plurals, hyphens and word order aside), so that

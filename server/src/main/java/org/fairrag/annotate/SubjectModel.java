@@ -17,13 +17,13 @@ import org.apache.commons.math3.linear.LUDecomposition;
 /**
  * How likely a candidate term is to be one of an article's subjects, from what its text mentions and what
  * its nearest tagged articles are about: a logistic regression over a few features ({@link Feature}), fitted
- * on articles whose subjects are known (the dev part of {@code fairrag bench annotate}), so its score is a
+ * on articles whose subjects are known (the dev part of {@code fairrag-bench annotate}), so its score is a
  * probability, and a cut-off chosen on those articles where micro-F1 is highest. Immutable.
  */
 public record SubjectModel(double bias, double[] weights, double threshold, Set<Feature> features, String description,
                            CheckTagModels checkTags) {
 
-    /** The bundled model, fitted by {@code fairrag bench annotate --fit}. */
+    /** The bundled model, fitted by {@code fairrag-bench annotate --fit}. */
     public static final String BUNDLED = "/org/fairrag/annotate/subject-model.properties";
 
     /**
@@ -137,7 +137,8 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
         int format = Integer.parseInt(p.getProperty("format", "1").trim());
         if (format > FORMAT) {
             throw new IllegalArgumentException("The subject model is of format " + format + ", written by a newer fairrag; "
-                    + "this one reads format " + FORMAT + " and before: fit it again with fairrag bench annotate --fit");
+                    + "this one reads format " + FORMAT + " and before: fit it again with "
+                    + "java -jar bench/target/fairrag-bench.jar annotate --fit");
         }
         double[] w = new double[Feature.values().length];
         Set<Feature> used = EnumSet.noneOf(Feature.class);
@@ -155,7 +156,7 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
     /** Writes the model as the properties {@link #bundled} reads. */
     public void write(Writer out) throws IOException {
         StringBuilder b = new StringBuilder();
-        b.append("# Subject suggestion model of fairrag (logistic regression), written by fairrag bench annotate --fit\n");
+        b.append("# Subject suggestion model of fairrag (logistic regression), written by fairrag-bench annotate --fit\n");
         b.append("# ").append(description.replace("\n", "\n# ")).append('\n');
         b.append("format=").append(FORMAT).append('\n');
         b.append("description=").append(description.replace("\n", " ")).append('\n');

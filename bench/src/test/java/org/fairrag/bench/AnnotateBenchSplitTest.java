@@ -1,11 +1,11 @@
-package org.fairrag.app;
+package org.fairrag.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** The test part of {@code fairrag bench annotate}: a fixed fifth of the demo articles, and nothing else. */
+/** The test part of {@code fairrag-bench annotate}: a fixed fifth of the demo articles, and nothing else. */
 class AnnotateBenchSplitTest {
 
     @Test
