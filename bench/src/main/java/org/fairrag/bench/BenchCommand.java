@@ -90,11 +90,12 @@ public final class BenchCommand implements Callable<Integer> {
             Result withoutText = run(base.resolve("without-text"), false, files);
             Result withText = run(base.resolve("with-text"), true, files);
             System.out.println();
-            System.out.printf("%-22s %8s %10s %9s %12s %12s %10s%n", "configuration", "records", "articles", "seconds",
-                    "records/s", "articles/s", "disk MB");
+            System.out.printf("%-22s %8s %10s %9s %12s %12s %14s %16s %10s%n", "configuration", "records", "articles",
+                    "seconds", "records/s", "articles/s", "disk MB after", "after compact MB", "compact s");
             for (Result r : List.of(withoutText, withText)) {
-                System.out.printf("%-22s %8d %10d %9.1f %12.0f %12.0f %10.0f%n", r.label, r.records, r.articles, r.seconds,
-                        r.records / r.seconds, r.articles / r.seconds, r.storeBytes / 1048576.0);
+                System.out.printf("%-22s %8d %10d %9.1f %12.0f %12.0f %14.0f %16.0f %10.1f%n", r.label, r.records, r.articles,
+                        r.seconds, r.records / r.seconds, r.articles / r.seconds, r.storeBytes / 1048576.0,
+                        r.compactedBytes / 1048576.0, r.compactSeconds);
             }
             System.out.printf("text index costs %.2fx the time of TDB2 alone (baseline: TDB2 without text index, same run)%n",
                     withText.seconds / withoutText.seconds);
@@ -102,8 +103,12 @@ public final class BenchCommand implements Callable<Integer> {
             return 0;
         }
 
-        /** {@code storeBytes}: the triple store's directory (TDB2 and, where built, the text index), MeSH included. */
-        private record Result(String label, long records, long articles, double seconds, long storeBytes) {}
+        /**
+         * {@code storeBytes}: the triple store's directory (TDB2 and, where built, the text index), MeSH included, as
+         * the ingest left it; {@code compactedBytes}: the same after {@code fairrag compact}.
+         */
+        private record Result(String label, long records, long articles, double seconds, long storeBytes,
+                              long compactedBytes, double compactSeconds) {}
 
         private static Result run(Path dataDir, boolean textIndex, List<Path> files) throws IOException {
             FairragConfig config = FairragConfig.builder().dataDir(dataDir).port(0).baseUrl("http://bench.fairrag.test")
@@ -123,7 +128,10 @@ public final class BenchCommand implements Callable<Integer> {
                 progress.finish();
                 long articles = fairrag.registry().countByKind().await().getOrDefault(org.fairrag.fdo.FdoKind.ARTICLE, 0L);
                 System.out.printf("%s: %,d records in %.1f s%n", label, records, seconds);
-                return new Result(label, records, articles, seconds, directorySize(dataDir.resolve("fuseki")));
+                long stored = directorySize(dataDir.resolve("fuseki"));
+                org.fairrag.graph.EmbeddedDataset.Compaction c = fairrag.embeddedTripleStore().orElseThrow().compact();
+                return new Result(label, records, articles, seconds, stored, directorySize(dataDir.resolve("fuseki")),
+                        c.millis() / 1000.0);
             }
         }
 

@@ -17,6 +17,7 @@ import org.fairrag.annotate.SubjectSuggester;
 import org.fairrag.embed.Embedder;
 import org.fairrag.fdo.DatasetFdo;
 import org.fairrag.fdo.FdoPublisher;
+import org.fairrag.graph.EmbeddedDataset;
 import org.fairrag.graph.GraphStore;
 import org.fairrag.graph.Graphs;
 import org.fairrag.ingest.ArticleIndex;
@@ -175,6 +176,8 @@ public final class Fairrag implements AutoCloseable {
     public Optional<PostgresServer> embeddedPostgres() { return records.embeddedPostgres(); }
     public Database database() { return records.database(); }
     public GraphStore graph() { return store.graph(); }
+    /** The embedded TDB2 database (to compact it), or empty with a remote SPARQL store. */
+    public Optional<EmbeddedDataset> embeddedTripleStore() { return store.embedded(); }
     public Graphs graphs() { return store.graphs(); }
     public PidRegistry registry() { return records.registry(); }
     public IngestionRuns runs() { return records.runs(); }

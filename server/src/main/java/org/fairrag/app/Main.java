@@ -34,7 +34,7 @@ import picocli.CommandLine.Unmatched;
  */
 @Command(name = "fairrag", mixinStandardHelpOptions = true, version = "fairrag 0.1.0",
         description = "FAIR Graph-RAG server for biomedical literature.",
-        subcommands = {Main.Serve.class, Main.Ingest.class, Main.Info.class, CheckCommand.class, AnnotateCommand.class, RelationsCommand.class,
+        subcommands = {Main.Serve.class, Main.Ingest.class, Main.Info.class, CheckCommand.class, CompactCommand.class, AnnotateCommand.class, RelationsCommand.class,
                 Main.BenchMoved.class, TrainCommand.class, PidCommand.class, ApiKeyCommand.class, DemoVectorsCommand.class})
 public final class Main implements Callable<Integer> {
 
@@ -166,6 +166,10 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--vocabulary-license", description = "Licence IRI of a SKOS vocabulary.")
         String vocabularyLicense;
 
+        @Option(names = "--no-compact", description = "Leave the embedded triple store as the ingest left it (by default it "
+                + "is compacted at the end when the ingest added at least " + CompactCommand.AFTER_RECORDS + " records).")
+        boolean noCompact;
+
         @Option(names = "--max-record", paramLabel = "CHARS", defaultValue = "${env:FAIRRAG_INGEST_MAX_RECORD:-"
                 + ReadLimits.DEFAULT_MAX_RECORD_CHARS + "}",
                 description = "Longest record (a line, a CSV row, a MEDLINE record, an XML article) in characters; "
@@ -183,7 +187,16 @@ public final class Main implements Callable<Integer> {
             ReadLimits limits = new ReadLimits(maxRecord, maxText);
             ArticleIngest.Options ingestOptions = new ArticleIngest.Options(access, force, limits);
             int rejected = 0;
+            long accepted = 0;
             try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().loadDemo(false).build())) {
+                if (!vocabulary && fairrag.vocabulary().isEmpty()) {
+                    // Without a vocabulary no MeSH heading of the records would resolve to a term: every one would
+                    // be kept as an unresolved heading, and the articles would have no subjects.
+                    System.out.println("The store has no vocabulary yet: loading the bundled MeSH 2024 descriptors first, "
+                            + "so that the records' MeSH headings become their subjects (load another vocabulary first "
+                            + "with --vocabulary)");
+                    fairrag.loadVocabulary(VocabularyInfo.MESH_2024, DemoData.meshConcepts(), new ConsoleProgress());
+                }
                 for (Path file : files) {
                     if (vocabulary) {
                         rejected += loadVocabulary(fairrag, file, limits);
@@ -191,6 +204,7 @@ public final class Main implements Callable<Integer> {
                     }
                     ArticleIngest.Report r = fairrag.ingest(SourceFile.of(file), ingestOptions, new ConsoleProgress());
                     rejected += r.counts().rejected();
+                    accepted += r.alreadyIngested() ? 0 : r.counts().accepted();
                     System.out.printf("%s (%s): %s%n", file, r.format(), r.alreadyIngested()
                             ? "already ingested as " + r.runPid() + "; nothing changed (use --force to re-verify)"
                             : String.format("%d read, %d accepted, %d rejected; articles %d created, %d updated, %d unchanged; run %s",
@@ -198,6 +212,9 @@ public final class Main implements Callable<Integer> {
                             r.counts().updated(), r.counts().unchanged(), r.runPid()));
                     printAtMost("rejected", r.rejections().stream().map(x -> x.locator() + ": " + x.reason()).toList());
                     printAtMost("warning", r.warnings().stream().map(x -> x.locator() + ": " + x.message()).toList());
+                }
+                if (!noCompact && accepted >= CompactCommand.AFTER_RECORDS) {
+                    CompactCommand.compact(fairrag);
                 }
             }
             return rejected > 0 ? 2 : 0;

@@ -21,6 +21,7 @@ public final class TripleStoreModule implements FairragModule {
     private final Lifecycle lifecycle;
     private final Graphs graphs;
     private GraphStore graph;
+    private EmbeddedDataset embedded;
 
     public TripleStoreModule(Lifecycle lifecycle) {
         this.lifecycle = lifecycle;
@@ -40,6 +41,7 @@ public final class TripleStoreModule implements FairragModule {
             EmbeddedDataset store = EmbeddedDataset.open(EmbeddedDataset.bundledConfig(),
                     config.dataDir().resolve("fuseki"), config.textIndex());
             lifecycle.closeWith(store);
+            this.embedded = store;
             this.graph = new TdbGraphStore(store.dataset(), config.textIndex()
                     ? "embedded TDB2 + jena-text, in-process" : "embedded TDB2, in-process",
                     // Mentions and associations hold no text the index searches; writing them past it saves time.
@@ -60,6 +62,8 @@ public final class TripleStoreModule implements FairragModule {
     }
 
     public GraphStore graph() { return graph; }
+    /** The embedded TDB2 database, or empty when the store is a remote endpoint (which compacts itself, if at all). */
+    public java.util.Optional<EmbeddedDataset> embedded() { return java.util.Optional.ofNullable(embedded); }
     /** The named graphs, under the base URL. */
     public Graphs graphs() { return graphs; }
 }

@@ -117,6 +117,41 @@ public final class EmbeddedDataset implements AutoCloseable {
         return dataset;
     }
 
+    /**
+     * What a compaction did: the TDB2 database's size on disk before and after, and how long it took.
+     */
+    public record Compaction(long bytesBefore, long bytesAfter, long millis) {}
+
+    /**
+     * Writes the database's live data into a new generation and deletes the old one. TDB2 never overwrites a
+     * block a reader may still use, so every committed write transaction leaves the blocks it replaced behind;
+     * after an ingest of many batches the store can be ten times the size of what it holds (100,000 articles
+     * in batches of 500: 24 GB, most of it in the indexes that are not subject-first). Runs while the store is
+     * open: readers go on during the copy; writers wait for its end. The text index is not touched.
+     */
+    public Compaction compact() throws IOException {
+        DatasetGraph tdb = tdb2Of(dataset.asDatasetGraph());
+        if (tdb == null) {
+            throw new IllegalStateException("Not a TDB2 database: nothing to compact");
+        }
+        long before = databaseBytes();
+        long t0 = System.nanoTime();
+        DatabaseMgr.compact(tdb, true);
+        long millis = (System.nanoTime() - t0) / 1_000_000;
+        long after = databaseBytes();
+        LOG.info("Triple store compacted: {} MB to {} MB in {} ms", before >> 20, after >> 20, millis);
+        return new Compaction(before, after, millis);
+    }
+
+    /** The size on disk of the TDB2 database (every generation it keeps), without the text index. */
+    public long databaseBytes() throws IOException {
+        DatasetGraph tdb = tdb2Of(dataset.asDatasetGraph());
+        Path location = TDBInternal.getDatabaseContainer(tdb).getContainerPath();
+        try (var files = Files.walk(location)) {
+            return files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
+        }
+    }
+
     @Override
     public void close() {
         DatasetGraph tdb = tdb2Of(dataset.asDatasetGraph());

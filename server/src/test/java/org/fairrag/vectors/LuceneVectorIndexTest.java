@@ -44,7 +44,8 @@ class LuceneVectorIndexTest extends VectorIndexContract {
 
     @BeforeAll
     static void open() {
-        index = LuceneVectorIndex.open(TestFairrag.newDir("vectors"), EMBEDDER.modelName(), EMBEDDER.dimension());
+        // Walks the HNSW graph even at this size, where a search would otherwise be exact (EXACT_BELOW).
+        index = LuceneVectorIndex.open(TestFairrag.newDir("vectors"), EMBEDDER.modelName(), EMBEDDER.dimension(), HNSW);
         index.upsertArticles(ARTICLES);
     }
 
@@ -134,6 +135,21 @@ class LuceneVectorIndexTest extends VectorIndexContract {
                     .extracting(ChunkHit::articlePid)
                     .containsExactlyElementsOf(index.exactNearestChunks(v, 10, ArticleFilter.publicArticles())
                             .stream().map(ChunkHit::articlePid).toList());
+        }
+    }
+
+    @Test
+    void should_search_exactly_below_the_size_where_the_graph_pays_with_the_same_chunks_and_scores() {
+        Path dir = TestFairrag.newDir("vectors-exact-below");
+        try (LuceneVectorIndex small = LuceneVectorIndex.open(dir, EMBEDDER.modelName(), EMBEDDER.dimension())) {
+            small.upsertArticles(ARTICLES);
+            for (String q : List.of("oral cancer surgery", "children with asthma")) {
+                float[] v = EMBEDDER.embed(q);
+                ArticleFilter filter = ArticleFilter.publicArticles();
+
+                assertThat(small.nearestChunks(v, 10, filter)).as(q).usingRecursiveFieldByFieldElementComparator()
+                        .containsExactlyElementsOf(small.exactNearestChunks(v, 10, filter));
+            }
         }
     }
 
@@ -362,14 +378,16 @@ class LuceneVectorIndexTest extends VectorIndexContract {
         return Vectors.normalized(v);
     }
 
+    private static final LuceneVectorIndex.Options HNSW = LuceneVectorIndex.Options.DEFAULT.withExactBelow(0);
+
     private static LuceneVectorIndex open(Path dir) {
-        return LuceneVectorIndex.open(dir, EMBEDDER.modelName(), EMBEDDER.dimension());
+        return LuceneVectorIndex.open(dir, EMBEDDER.modelName(), EMBEDDER.dimension(), HNSW);
     }
 
     /** An index that commits in the background every {@code commitInterval}. */
     private static LuceneVectorIndex open(Path dir, Duration commitInterval) {
         return LuceneVectorIndex.open(dir, EMBEDDER.modelName(), EMBEDDER.dimension(),
-                LuceneVectorIndex.Options.DEFAULT.withCommitInterval(commitInterval));
+                HNSW.withCommitInterval(commitInterval));
     }
 
     static List<Article> articles(List<DemoRecords.Record> records) {

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
 /** The embedded index with int8 scalar-quantized HNSW ({@code FAIRRAG_VECTOR_QUANTIZATION=int8}): the whole contract, and switching. */
 class QuantizedLuceneVectorIndexTest extends VectorIndexContract {
 
-    private static final LuceneVectorIndex.Options INT8 = LuceneVectorIndex.Options.DEFAULT.withQuantization(VectorQuantization.INT8);
+    private static final LuceneVectorIndex.Options INT8 = LuceneVectorIndex.Options.DEFAULT.withExactBelow(0)
+            .withQuantization(VectorQuantization.INT8);
     private static final List<String> QUERIES = List.of("oral cancer surgery", "children with asthma", "gene expression in tumours");
 
     private static LuceneVectorIndex index;
@@ -69,7 +70,7 @@ class QuantizedLuceneVectorIndexTest extends VectorIndexContract {
     void should_read_an_index_written_without_quantization_add_to_it_quantized_and_read_both_back_either_way()
             throws IOException {
         Path dir = TestFairrag.newDir("vectors-switch");
-        try (LuceneVectorIndex plain = open(dir, LuceneVectorIndex.Options.DEFAULT)) {
+        try (LuceneVectorIndex plain = open(dir, LuceneVectorIndex.Options.DEFAULT.withExactBelow(0))) {
             plain.upsertArticles(ARTICLES.subList(0, 20));
         }
         assertThat(vectorFormats(dir)).containsExactly(Lucene99HnswVectorsFormat.class.getSimpleName());
@@ -83,7 +84,7 @@ class QuantizedLuceneVectorIndexTest extends VectorIndexContract {
         assertThat(vectorFormats(dir)).containsExactlyInAnyOrder(Lucene99HnswVectorsFormat.class.getSimpleName(),
                 Lucene99HnswScalarQuantizedVectorsFormat.NAME);
 
-        try (LuceneVectorIndex plainAgain = open(dir, LuceneVectorIndex.Options.DEFAULT)) {
+        try (LuceneVectorIndex plainAgain = open(dir, LuceneVectorIndex.Options.DEFAULT.withExactBelow(0))) {
             assertThat(plainAgain.articleCount()).isEqualTo(ARTICLES.size());
             assertFindsWhatExactSearchFinds(plainAgain);
             // Merging rewrites the quantized segment in the format now configured.
