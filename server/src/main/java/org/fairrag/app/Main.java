@@ -166,6 +166,10 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--vocabulary-license", description = "Licence IRI of a SKOS vocabulary.")
         String vocabularyLicense;
 
+        @Option(names = "--no-bundled-vocabulary", description = "Into a store with no vocabulary, ingest as it is "
+                + "(the records' MeSH headings stay unresolved) instead of loading the bundled MeSH 2024 first.")
+        boolean noBundledVocabulary;
+
         @Option(names = "--no-compact", description = "Leave the embedded triple store as the ingest left it (by default it "
                 + "is compacted at the end when the ingest added at least " + CompactCommand.AFTER_RECORDS + " records).")
         boolean noCompact;
@@ -189,7 +193,7 @@ public final class Main implements Callable<Integer> {
             int rejected = 0;
             long accepted = 0;
             try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().loadDemo(false).build())) {
-                if (!vocabulary && fairrag.vocabulary().isEmpty()) {
+                if (!vocabulary && !noBundledVocabulary && fairrag.vocabulary().isEmpty()) {
                     // Without a vocabulary no MeSH heading of the records would resolve to a term: every one would
                     // be kept as an unresolved heading, and the articles would have no subjects.
                     System.out.println("The store has no vocabulary yet: loading the bundled MeSH 2024 descriptors first, "
