@@ -193,7 +193,7 @@ public final class Main implements Callable<Integer> {
             int rejected = 0;
             long accepted = 0;
             try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().loadDemo(false).build())) {
-                if (!vocabulary && !noBundledVocabulary && fairrag.vocabulary().isEmpty()) {
+                if (loadsBundledVocabularyFirst(vocabulary, noBundledVocabulary, fairrag.vocabulary().isEmpty())) {
                     // Without a vocabulary no MeSH heading of the records would resolve to a term: every one would
                     // be kept as an unresolved heading, and the articles would have no subjects.
                     System.out.println("The store has no vocabulary yet: loading the bundled MeSH 2024 descriptors first, "
@@ -222,6 +222,14 @@ public final class Main implements Callable<Integer> {
                 }
             }
             return rejected > 0 ? 2 : 0;
+        }
+
+        /**
+         * Whether an ingest loads the bundled MeSH before its files: only for article files, into a store with no
+         * vocabulary, unless told not to.
+         */
+        static boolean loadsBundledVocabularyFirst(boolean vocabularyFiles, boolean optedOut, boolean storeHasNoVocabulary) {
+            return !vocabularyFiles && !optedOut && storeHasNoVocabulary;
         }
 
         private static void printAtMost(String kind, List<String> lines) {

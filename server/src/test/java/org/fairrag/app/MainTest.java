@@ -54,4 +54,12 @@ class MainTest {
         assertThat(err.toString()).isEqualTo("fairrag: the benchmarks have a jar of their own: "
                 + "java -jar bench/target/fairrag-bench.jar search --articles 100000" + System.lineSeparator());
     }
+
+    @Test
+    void ingestLoadsTheBundledMeshFirstOnlyForArticleFilesIntoAStoreWithoutVocabularyUnlessToldNotTo() {
+        assertThat(Main.Ingest.loadsBundledVocabularyFirst(false, false, true)).isTrue();
+        assertThat(Main.Ingest.loadsBundledVocabularyFirst(false, false, false)).as("the store has a vocabulary").isFalse();
+        assertThat(Main.Ingest.loadsBundledVocabularyFirst(true, false, true)).as("the files are vocabularies").isFalse();
+        assertThat(Main.Ingest.loadsBundledVocabularyFirst(false, true, true)).as("--no-bundled-vocabulary").isFalse();
+    }
 }
