@@ -13,6 +13,7 @@ import org.fairrag.app.ConsoleProgress;
 import org.fairrag.app.Fairrag;
 import org.fairrag.app.FairragConfig;
 import org.fairrag.app.Main;
+import org.fairrag.graph.EmbeddedDataset;
 import org.fairrag.ingest.ArticleIngest;
 import org.fairrag.ingest.IngestProgress;
 import org.fairrag.ingest.SourceFile;
@@ -129,7 +130,7 @@ public final class BenchCommand implements Callable<Integer> {
                 long articles = fairrag.registry().countByKind().await().getOrDefault(org.fairrag.fdo.FdoKind.ARTICLE, 0L);
                 System.out.printf("%s: %,d records in %.1f s%n", label, records, seconds);
                 long stored = directorySize(dataDir.resolve("fuseki"));
-                org.fairrag.graph.EmbeddedDataset.Compaction c = fairrag.embeddedTripleStore().orElseThrow().compact();
+                EmbeddedDataset.Compaction c = fairrag.embeddedTripleStore().orElseThrow().compact();
                 return new Result(label, records, articles, seconds, stored, directorySize(dataDir.resolve("fuseki")),
                         c.millis() / 1000.0);
             }

@@ -3,6 +3,7 @@ package org.fairrag.app;
 import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryFactory;
@@ -63,7 +64,7 @@ public final class TripleStoreModule implements FairragModule {
 
     public GraphStore graph() { return graph; }
     /** The embedded TDB2 database, or empty when the store is a remote endpoint (which compacts itself, if at all). */
-    public java.util.Optional<EmbeddedDataset> embedded() { return java.util.Optional.ofNullable(embedded); }
+    public Optional<EmbeddedDataset> embedded() { return Optional.ofNullable(embedded); }
     /** The named graphs, under the base URL. */
     public Graphs graphs() { return graphs; }
 }
