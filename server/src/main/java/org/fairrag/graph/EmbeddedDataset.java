@@ -126,8 +126,9 @@ public final class EmbeddedDataset implements AutoCloseable {
      * Writes the database's live data into a new generation and deletes the old one. TDB2 never overwrites a
      * block a reader may still use, so every committed write transaction leaves the blocks it replaced behind;
      * after an ingest of many batches the store can be ten times the size of what it holds (100,000 articles
-     * in batches of 500: 24 GB, most of it in the indexes that are not subject-first). Runs while the store is
-     * open: readers go on during the copy; writers wait for its end. The text index is not touched.
+     * in batches of 500: 24 GB, most of it in the indexes that are not subject-first). Called only by commands
+     * that hold the data directory, with no server running on it (how it behaves under concurrent writers is
+     * untested here). The text index is not touched.
      */
     public Compaction compact() throws IOException {
         DatasetGraph tdb = tdb2Of(dataset.asDatasetGraph());
