@@ -75,10 +75,13 @@ import org.apache.lucene.search.BoostQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.ScoreMode;
+import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.Weight;
 import org.apache.lucene.search.join.BitSetProducer;
 import org.apache.lucene.search.join.DiversifyingChildrenFloatKnnVectorQuery;
 import org.apache.lucene.search.join.QueryBitSetProducer;
@@ -87,6 +90,7 @@ import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.BitSet;
 import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
+import org.apache.lucene.util.FixedBitSet;
 import org.apache.lucene.util.QueryBuilder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -230,6 +234,8 @@ public final class LuceneVectorIndex implements VectorIndex {
     private final int dimension;
     /** The term vectors of each segment read so far, by document, for as long as the segment lives. */
     private final Map<Object, TermVectorMatrix> termVectorsBySegment = new ConcurrentHashMap<>();
+    /** Made for the segments of an index searched exactly (fewer chunk vectors than {@link Options#exactBelow()}). */
+    private final Map<Object, ChunkVectorMatrix> chunkVectorsBySegment = new ConcurrentHashMap<>();
     /** The article documents, which end the blocks; cached per segment. */
     private final BitSetProducer articleDocs = new QueryBitSetProducer(kind(ARTICLE));
     private final ScheduledExecutorService committer;
@@ -383,7 +389,7 @@ public final class LuceneVectorIndex implements VectorIndex {
     public List<ChunkHit> nearestChunks(float[] vector, int k, ArticleFilter filter) {
         return articles.search(s -> {
             if (chunkVectors(s.getIndexReader()) < exactBelow) {
-                return exact(s, vector, k, filter);
+                return exactByCodes(s, vector, k, filter);
             }
             // Only chunks have vectors, so a filter that admits every article can be left out, and with it
             // the bitset of accepted chunks that a filtered k-NN search builds first.
@@ -493,6 +499,91 @@ public final class LuceneVectorIndex implements VectorIndex {
                 new FloatKnnVectorFieldSource(VECTOR), new ConstKnnFloatValueSource(vector)));
         Query q = new BooleanQuery.Builder().add(similarity, Occur.MUST).add(filterQuery(filter, CHUNK), Occur.FILTER).build();
         return bestChunkPerArticle(s, k, fetch -> s.search(q, fetch));
+    }
+
+    /**
+     * What {@link #exact} finds (the same articles, chunks and scores, ties going to the earlier document), from each
+     * segment's {@link ChunkVectorMatrix}: only the chunks whose bound can still reach the k best articles have their
+     * float vectors read and multiplied, as the function query of {@link #exact} scores them.
+     */
+    private List<ChunkHit> exactByCodes(IndexSearcher s, float[] vector, int k, ArticleFilter filter) throws IOException {
+        IndexReader reader = s.getIndexReader();
+        List<LeafReaderContext> leaves = reader.leaves();
+        Weight filterWeight = admitsEverything(s, filter) ? null
+                : s.createWeight(s.rewrite(filterQuery(filter, CHUNK)), ScoreMode.COMPLETE_NO_SCORES, 1);
+        ChunkVectorMatrix[] matrices = new ChunkVectorMatrix[leaves.size()];
+        ChunkVectorMatrix.Bounds[] bounds = new ChunkVectorMatrix.Bounds[leaves.size()];
+        // Each segment has k articles at least as good as its k-th best lower bound, so the best of those is a bar
+        // that the k best articles of the whole index reach (an article lives in one segment).
+        float bar = Float.NEGATIVE_INFINITY;
+        for (int i = 0; i < leaves.size(); i++) {
+            LeafReaderContext leaf = leaves.get(i);
+            matrices[i] = chunkMatrix(leaf.reader());
+            bounds[i] = matrices[i].bounds(vector, admitted(leaf, filterWeight), k);
+            bar = Math.max(bar, bounds[i].kthBestArticle());
+        }
+        Map<String, ScoreDoc> bestByOwner = new HashMap<>();
+        for (int i = 0; i < leaves.size(); i++) {
+            LeafReaderContext leaf = leaves.get(i);
+            ChunkVectorMatrix m = matrices[i];
+            float[] upper = bounds[i].upper();
+            FloatVectorValues values = leaf.reader().getFloatVectorValues(VECTOR);
+            Map<Integer, ScoreDoc> bestByOrdinal = new HashMap<>();
+            for (int r = 0; r < m.rows(); r++) {
+                if (upper[r] == ChunkVectorMatrix.NOT_ADMITTED || upper[r] < bar) {
+                    continue;
+                }
+                int doc = values.advance(m.doc(r));
+                float score = VectorSimilarityFunction.DOT_PRODUCT.compare(values.vectorValue(), vector);
+                bestByOrdinal.merge(m.owner(r), new ScoreDoc(leaf.docBase + doc, score), LuceneVectorIndex::better);
+            }
+            SortedDocValues owners = DocValues.getSorted(leaf.reader(), OWNER);
+            for (Map.Entry<Integer, ScoreDoc> e : bestByOrdinal.entrySet()) {
+                bestByOwner.merge(owners.lookupOrd(e.getKey()).utf8ToString(), e.getValue(), LuceneVectorIndex::better);
+            }
+        }
+        ScoreDoc[] top = bestByOwner.values().stream()
+                .sorted(Comparator.comparingDouble((ScoreDoc d) -> d.score).reversed().thenComparingInt(d -> d.doc))
+                .limit(k).toArray(ScoreDoc[]::new);
+        return hits(reader, top);
+    }
+
+    /** Of two hits, the one a search ranks first: the higher score, or the earlier document. */
+    private static ScoreDoc better(ScoreDoc a, ScoreDoc b) {
+        return a.score > b.score || a.score == b.score && a.doc < b.doc ? a : b;
+    }
+
+    /** The segment's live documents that pass the filter ({@code null}: every document passes), or null for all live ones. */
+    private static Bits admitted(LeafReaderContext leaf, Weight filter) throws IOException {
+        Bits live = leaf.reader().getLiveDocs();
+        if (filter == null) {
+            return live;
+        }
+        FixedBitSet passing = new FixedBitSet(leaf.reader().maxDoc());
+        Scorer scorer = filter.scorer(leaf);
+        if (scorer != null) {
+            DocIdSetIterator docs = scorer.iterator();
+            for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
+                if (live == null || live.get(doc)) {
+                    passing.set(doc);
+                }
+            }
+        }
+        return passing;
+    }
+
+    /** A segment's chunk vectors as codes, made once per segment. */
+    private ChunkVectorMatrix chunkMatrix(LeafReader segment) throws IOException {
+        IndexReader.CacheHelper cache = segment.getCoreCacheHelper();
+        ChunkVectorMatrix cached = chunkVectorsBySegment.get(cache.getKey());
+        if (cached != null) {
+            return cached;
+        }
+        ChunkVectorMatrix vectors = ChunkVectorMatrix.read(segment, VECTOR, OWNER, dimension);
+        if (chunkVectorsBySegment.putIfAbsent(cache.getKey(), vectors) == null) {
+            cache.addClosedListener(chunkVectorsBySegment::remove);
+        }
+        return vectors;
     }
 
     @Override
