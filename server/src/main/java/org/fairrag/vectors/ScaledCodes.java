@@ -16,9 +16,13 @@ final class ScaledCodes {
     private static final int LEVELS = 127;
 
     private final int dimension;
+    /** Ints a row's codes take, four codes an int. */
+    private final int words;
     /**
-     * 8-bit codes held as ints: on Java 17 the JIT turns a product of int arrays into vector instructions, not one
-     * of byte arrays (measured on this machine: 4.5 times faster over the 30,764 MeSH names, at four times the memory).
+     * Each row's 8-bit codes, four to an int (dimension 4j + b in byte b of int j): on Java 17 the JIT turns a
+     * product of int arrays into vector instructions, not one of byte arrays, and codes unpacked from ints by shifts
+     * keep a byte a dimension (measured on this machine over 30,764 rows: 6.6 times faster than a byte-array loop
+     * of four sums, 1.4 times faster than one code an int).
      */
     private final int[] codes;
     /** For each row: the scale of its codes, the norm of its codes times that scale, and the norm of what they leave out. */
@@ -28,14 +32,20 @@ final class ScaledCodes {
 
     ScaledCodes(int rows, int dimension) {
         this.dimension = dimension;
-        codes = new int[rows * dimension];
+        this.words = (dimension + 3) / 4;
+        codes = new int[rows * words];
         scales = new float[rows];
         codeNorms = new float[rows];
         residualNorms = new float[rows];
     }
 
     void set(int row, float[] vector) {
-        double[] norms = quantize(vector, codes, row * dimension);
+        int[] rowCodes = new int[words * 4];
+        double[] norms = quantize(vector, rowCodes, 0);
+        for (int j = 0; j < words; j++) {
+            codes[row * words + j] = (rowCodes[4 * j] & 0xff) | (rowCodes[4 * j + 1] & 0xff) << 8
+                    | (rowCodes[4 * j + 2] & 0xff) << 16 | rowCodes[4 * j + 3] << 24;
+        }
         scales[row] = (float) norms[0];
         codeNorms[row] = (float) norms[1];
         residualNorms[row] = (float) norms[2];
@@ -52,13 +62,18 @@ final class ScaledCodes {
 
     /** A query's codes and norms: what a row's approximate score and its bound are computed from. */
     final class Probe {
-        private final int[] queryCodes = new int[dimension];
+        /** The query's codes in four blocks: block b holds dimensions 4j + b, as byte b of a row's int j. */
+        private final int[] queryCodes = new int[words * 4];
         private final float queryScale;
         private final float queryResidual;
         private final float queryNorm;
 
         private Probe(float[] query) {
-            double[] norms = quantize(query, queryCodes, 0);
+            int[] inOrder = new int[words * 4];
+            double[] norms = quantize(query, inOrder, 0);
+            for (int i = 0; i < inOrder.length; i++) {
+                queryCodes[(i % 4) * words + i / 4] = inOrder[i];
+            }
             queryScale = (float) norms[0];
             queryResidual = (float) norms[2];
             double squares = 0;
@@ -70,7 +85,7 @@ final class ScaledCodes {
 
         /** The row's dot product with the query from the codes alone. */
         float approximate(int row) {
-            return scales[row] * queryScale * codeProduct(row * dimension);
+            return scales[row] * queryScale * codeProduct(row * words);
         }
 
         /** How far the true dot product (summed in floats in any order) can be from {@link #approximate}. */
@@ -80,9 +95,14 @@ final class ScaledCodes {
 
         /** One accumulator, so that the JIT vectorises the loop (integer sums are exact in any order). */
         private int codeProduct(int row) {
+            int[] q = queryCodes;
+            int w = words;
             int sum = 0;
-            for (int i = 0; i < dimension; i++) {
-                sum += queryCodes[i] * codes[row + i];
+            for (int j = 0; j < w; j++) {
+                int packed = codes[row + j];
+                // Shifted left then right with the sign: each byte back as the signed code it was.
+                sum += q[j] * (packed << 24 >> 24) + q[w + j] * (packed << 16 >> 24) + q[2 * w + j] * (packed << 8 >> 24)
+                        + q[3 * w + j] * (packed >> 24);
             }
             return sum;
         }
