@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.fairrag.vectors.TermHit;
 import org.fairrag.vectors.VectorIndex;
@@ -33,8 +34,8 @@ import org.fairrag.vocab.VocabularyIndex;
  *       a query describes without naming it ("kids who are too fat").</li>
  * </ul>
  * How much each concept should count is for the search to judge, against the articles (a link is a
- * hypothesis). Results are cached per query text, for as long as the lexicon and vocabulary they came
- * from are current. Thread-safe; blocking (CPU, and the term vector search).
+ * hypothesis). Results are cached per query text, and the best name of each run of words per run, for as long as
+ * the lexicon and vocabulary they came from are current. Thread-safe; blocking (CPU, and the term vector search).
  */
 public final class ConceptLinker {
 
@@ -50,6 +51,11 @@ public final class ConceptLinker {
 
     /** The lexicon score from which a name covers the words fully (above it is an exact name). */
     public static final double FULL_COVER = 1.0;
+    /**
+     * Runs of query words whose best name is kept, for every query: distinct queries share words ("cancer", "in
+     * children"), and looking a run up in the lexicon was a third of linking a query (JFR, 2026-11-23).
+     */
+    static final int RUNS_KEPT = 50_000;
 
     private final TermWords analyzer = new TermWords();
     private final Supplier<TermLexicon> lexicon;
@@ -85,12 +91,24 @@ public final class ConceptLinker {
         CaffeineCacheMetrics.monitor(registry, cache, "query_concepts");
     }
 
-    /** The lexicon and vocabulary cached concepts come from; a new one empties the cache. */
-    private record Source(TermLexicon lexicon, VocabularyIndex vocabulary, long generation) {}
+    /**
+     * The lexicon and vocabulary cached concepts come from; a new one empties the cache. {@code runs}: the best name
+     * of each run of words looked up in that lexicon.
+     */
+    private record Source(TermLexicon lexicon, VocabularyIndex vocabulary, long generation,
+                          Cache<String, Optional<TermLexicon.Match>> runs) {}
 
     private record Linked(long generation, List<QueryConcept> concepts) {}
 
-    private final AtomicReference<Source> source = new AtomicReference<>(new Source(null, null, 0));
+    private final AtomicReference<Source> source = new AtomicReference<>(new Source(null, null, 0, null));
+
+    /** The current lexicon and vocabulary, and what was looked up in them. */
+    private Source current() {
+        TermLexicon names = lexicon.get();
+        VocabularyIndex vocab = vocabulary.get();
+        return source.updateAndGet(s -> s.lexicon == names && s.vocabulary == vocab ? s
+                : new Source(names, vocab, s.generation + 1, Caffeine.newBuilder().maximumSize(RUNS_KEPT).build()));
+    }
 
     /**
      * The concepts of the query: those its words name, in the order of the words, then those only its
@@ -99,16 +117,14 @@ public final class ConceptLinker {
      * @param queryVector the query's embedding (only read when the query is not cached)
      */
     public List<QueryConcept> link(String query, float[] queryVector) {
-        TermLexicon names = lexicon.get();
-        VocabularyIndex vocab = vocabulary.get();
-        Source from = source.updateAndGet(s -> s.lexicon == names && s.vocabulary == vocab ? s
-                : new Source(names, vocab, s.generation + 1));
+        Source from = current();
+        VocabularyIndex vocab = from.vocabulary;
         Linked known = cache.getIfPresent(query);
         if (known != null && known.generation == from.generation) {
             return known.concepts;
         }
         Map<String, QueryConcept> byId = new LinkedHashMap<>();
-        for (QueryConcept c : named(query, names, vocab)) {
+        for (QueryConcept c : named(query, from)) {
             byId.putIfAbsent(c.id(), c);
         }
         if (termVectors.isPresent() && options.nearest > 0) {
@@ -133,12 +149,16 @@ public final class ConceptLinker {
 
     /** The concepts the query's words name, in the order of the words. */
     public List<QueryConcept> named(String query) {
-        return named(query, lexicon.get(), vocabulary.get());
+        return named(query, current());
     }
 
-    private List<QueryConcept> named(String query, TermLexicon names, VocabularyIndex vocab) {
+    private List<QueryConcept> named(String query, Source looked) {
+        VocabularyIndex vocab = looked.vocabulary;
         List<TermWords.Word> words = analyzer.located(query);
-        Spans spans = new Spans(query, words, names);
+        Spans spans = new Spans(query, words, text -> looked.runs.get(text, t -> {
+            List<TermLexicon.Match> best = looked.lexicon.match(t, 1);
+            return best.isEmpty() ? Optional.empty() : Optional.of(best.get(0));
+        }));
         List<Span> candidates = new ArrayList<>();
         for (int length = Math.min(options.maxWords, words.size()); length >= 1; length--) {
             for (int from = 0; from + length <= words.size(); from++) {
@@ -183,21 +203,20 @@ public final class ConceptLinker {
     private static final class Spans {
         private final String query;
         private final List<TermWords.Word> words;
-        private final TermLexicon names;
+        private final Function<String, Optional<TermLexicon.Match>> bestName;
         private final Map<Integer, Optional<Span>> known = new HashMap<>();
 
-        Spans(String query, List<TermWords.Word> words, TermLexicon names) {
+        Spans(String query, List<TermWords.Word> words, Function<String, Optional<TermLexicon.Match>> bestName) {
             this.query = query;
             this.words = words;
-            this.names = names;
+            this.bestName = bestName;
         }
 
         /** Words {@code from} to {@code to} (exclusive) and their best name, or null when no name matches them. */
         Span best(int from, int to) {
             return known.computeIfAbsent(from * (words.size() + 1) + to, k -> {
                 String text = query.substring(words.get(from).start(), words.get(to - 1).end());
-                List<TermLexicon.Match> best = names.match(text, 1);
-                return best.isEmpty() ? Optional.empty() : Optional.of(new Span(from, to, text, best.get(0)));
+                return bestName.apply(text).map(match -> new Span(from, to, text, match));
             }).orElse(null);
         }
     }

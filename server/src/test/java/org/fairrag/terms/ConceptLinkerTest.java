@@ -2,7 +2,9 @@ package org.fairrag.terms;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import org.fairrag.vocab.Concept;
 import org.fairrag.vocab.VocabularyIndex;
 import org.junit.jupiter.api.Test;
@@ -61,6 +63,32 @@ class ConceptLinkerTest {
 
         assertThat(found).extracting(QueryConcept::id).containsExactly("D9", "D10");
         assertThat(found).extracting(QueryConcept::text).containsExactly("Epstein-Barr virus", "children");
+    }
+
+    @Test
+    void should_look_the_words_up_in_the_new_lexicon_once_the_vocabulary_changed() {
+        AtomicReference<VocabularyIndex> vocabulary = new AtomicReference<>(VOCABULARY);
+        AtomicReference<TermLexicon> names = new AtomicReference<>(lexicon);
+        ConceptLinker linking = new ConceptLinker(names::get, vocabulary::get);
+        assertThat(linking.named("gnashers of children")).extracting(QueryConcept::id).containsExactly("D10");
+
+        List<Concept> more = new ArrayList<>(VOCABULARY.terms().stream().map(t -> concept(t.id(), t.label(),
+                t.altLabels().toArray(String[]::new))).toList());
+        more.add(concept("D11", "Tooth", "Teeth", "Gnashers"));
+        VocabularyIndex larger = VocabularyIndex.of(more, id -> "http://fairrag.test/pid/" + id);
+        vocabulary.set(larger);
+        names.set(TermLexicon.withoutLayNames(larger));
+
+        assertThat(linking.named("gnashers of children")).extracting(QueryConcept::id).containsExactly("D11", "D10");
+    }
+
+    @Test
+    void should_link_a_run_of_words_alike_in_every_query_that_has_it() {
+        ConceptLinker linking = new ConceptLinker(() -> lexicon, () -> VOCABULARY);
+        for (String query : List.of("heart attack", "aspirin after a heart attack", "Heart Attack in children", "heart")) {
+            assertThat(linking.named(query)).as(query).usingRecursiveFieldByFieldElementComparator()
+                    .containsExactlyElementsOf(new ConceptLinker(() -> lexicon, () -> VOCABULARY).named(query));
+        }
     }
 
     @Test
