@@ -153,12 +153,6 @@ public final class LuceneVectorIndex implements VectorIndex {
      * exact): an article has about three chunks.
      */
     private static final int FETCH_FACTOR = 4;
-    /**
-     * Fewest articles an HNSW search asks for by default: the number of candidates it keeps while walking the graph
-     * (Lucene's ef), each the best chunk of its article. When candidates were chunks, measured on 100,000 articles
-     * (about 300,000 chunks): 100 gave recall@10 0.85 against exact search, 400 gave 0.965, 600 gave 0.990.
-     */
-    public static final int KNN_CANDIDATES = 600;
     /** Time between the commits of writes that nothing committed yet (a crash loses at most these). */
     private static final java.time.Duration COMMIT_INTERVAL = java.time.Duration.ofSeconds(30);
     private static final int SEGMENTS_PER_TIER = 3;
@@ -178,12 +172,13 @@ public final class LuceneVectorIndex implements VectorIndex {
      * @param ramBufferMb  memory for documents not yet flushed; a bulk build with more heap makes fewer, larger
      *                     segments and so fewer HNSW merges
      * @param commitInterval time between background commits of writes not committed yet
-     * @param knnCandidates  fewest articles an HNSW search keeps as candidates (Lucene's ef): recall against speed
+     * @param knnCandidates  how many articles an HNSW search keeps as candidates (Lucene's ef), by the size of the
+     *                       index: recall against speed
      * @param exactBelow     below this many chunk vectors a nearest-neighbour search is exact instead (see
      *                       {@link #EXACT_BELOW}); 0 walks the graph at every size
      */
     public record Options(VectorQuantization quantization, double ramBufferMb, java.time.Duration commitInterval,
-                          int knnCandidates, int exactBelow) {
+                          KnnCandidates knnCandidates, int exactBelow) {
         public static final Options DEFAULT = new Options(VectorQuantization.NONE, RAM_BUFFER_MB);
 
         public Options {
@@ -194,16 +189,14 @@ public final class LuceneVectorIndex implements VectorIndex {
             if (commitInterval.isNegative() || commitInterval.isZero()) {
                 throw new IllegalArgumentException("the commit interval must be positive, got " + commitInterval);
             }
-            if (knnCandidates < 1) {
-                throw new IllegalArgumentException("a k-NN search needs at least one candidate, got " + knnCandidates);
-            }
+            java.util.Objects.requireNonNull(knnCandidates, "knnCandidates");
             if (exactBelow < 0) {
                 throw new IllegalArgumentException("exactBelow must not be negative, got " + exactBelow);
             }
         }
 
         public Options(VectorQuantization quantization, double ramBufferMb) {
-            this(quantization, ramBufferMb, COMMIT_INTERVAL, KNN_CANDIDATES, EXACT_BELOW);
+            this(quantization, ramBufferMb, COMMIT_INTERVAL, KnnCandidates.SCALED, EXACT_BELOW);
         }
 
         public Options withQuantization(VectorQuantization q) {
@@ -214,7 +207,7 @@ public final class LuceneVectorIndex implements VectorIndex {
             return new Options(quantization, ramBufferMb, interval, knnCandidates, exactBelow);
         }
 
-        public Options withKnnCandidates(int candidates) {
+        public Options withKnnCandidates(KnnCandidates candidates) {
             return new Options(quantization, ramBufferMb, commitInterval, candidates, exactBelow);
         }
 
@@ -233,7 +226,7 @@ public final class LuceneVectorIndex implements VectorIndex {
     /** The article documents, which end the blocks; cached per segment. */
     private final BitSetProducer articleDocs = new QueryBitSetProducer(kind(ARTICLE));
     private final ScheduledExecutorService committer;
-    private final int knnCandidates;
+    private final KnnCandidates knnCandidates;
     private final int exactBelow;
 
     private LuceneVectorIndex(Path dir, Map<String, String> model, int dimension, Options options) throws IOException {
@@ -382,13 +375,14 @@ public final class LuceneVectorIndex implements VectorIndex {
     @Override
     public List<ChunkHit> nearestChunks(float[] vector, int k, ArticleFilter filter) {
         return articles.search(s -> {
-            if (chunkVectors(s.getIndexReader()) < exactBelow) {
+            ChunkVectors vectors = ChunkVectors.of(s.getIndexReader());
+            if (vectors.total() < exactBelow) {
                 return exact(s, vector, k, filter);
             }
             // Only chunks have vectors, so a filter that admits every article can be left out, and with it
             // the bitset of accepted chunks that a filtered k-NN search builds first.
             Query chunkFilter = admitsEverything(s, filter) ? null : filterQuery(filter, CHUNK);
-            int candidates = Math.max(k, knnCandidates);
+            int candidates = Math.max(k, knnCandidates.forLargestSegment(vectors.largestSegment()));
             TopDocs best = s.search(new DiversifyingChildrenFloatKnnVectorQuery(VECTOR, vector, chunkFilter, candidates,
                     articleDocs), candidates);
             ScoreDoc[] top = anyQuantized(s.getIndexReader()) ? rescored(s.getIndexReader(), vector, best.scoreDocs)
@@ -479,13 +473,24 @@ public final class LuceneVectorIndex implements VectorIndex {
      */
     static final int EXACT_BELOW = 20_000;
 
-    private static long chunkVectors(IndexReader reader) throws IOException {
-        long n = 0;
-        for (LeafReaderContext leaf : reader.leaves()) {
-            FloatVectorValues values = leaf.reader().getFloatVectorValues(VECTOR);
-            n += values == null ? 0 : values.size();
+    /** How many chunk vectors the index holds, in all and in its largest segment (deleted ones until merged away). */
+    record ChunkVectors(long total, long largestSegment) {
+        static ChunkVectors of(IndexReader reader) throws IOException {
+            long total = 0;
+            long largest = 0;
+            for (LeafReaderContext leaf : reader.leaves()) {
+                FloatVectorValues values = leaf.reader().getFloatVectorValues(VECTOR);
+                int n = values == null ? 0 : values.size();
+                total += n;
+                largest = Math.max(largest, n);
+            }
+            return new ChunkVectors(total, largest);
         }
-        return n;
+    }
+
+    /** The candidates an HNSW search over the index as it is now keeps (a larger k raises them to k). */
+    public int knnCandidatesNow() {
+        return articles.search(s -> knnCandidates.forLargestSegment(ChunkVectors.of(s.getIndexReader()).largestSegment()));
     }
 
     private List<ChunkHit> exact(IndexSearcher s, float[] vector, int k, ArticleFilter filter) throws IOException {
