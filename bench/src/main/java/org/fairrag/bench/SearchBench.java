@@ -104,7 +104,7 @@ final class SearchBench implements Callable<Integer> {
 
     @Option(names = "--knn-candidates", split = ",", description = "Articles an HNSW search keeps as candidates on the "
             + "derived corpora (Lucene's ef), comma-separated, each measured in turn on every corpus in this run: "
-            + KnnCandidates.SCALED_NAME + " (the server's rule: by the size of the largest segment) or a number "
+            + KnnCandidates.SCALED_NAME + " (the server's rule: by the number of chunk vectors) or a number "
             + "(default: FAIRRAG_VECTOR_CANDIDATES, " + KnnCandidates.SCALED_NAME + ").")
     List<String> knnCandidates;
 

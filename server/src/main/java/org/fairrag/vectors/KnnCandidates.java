@@ -4,26 +4,26 @@ import java.util.Locale;
 
 /**
  * How many candidate articles an HNSW search of the embedded index keeps while it walks the graph (Lucene's ef):
- * at least {@code least}, and {@code perVector} of the chunk vectors in the index's largest segment when that is
- * more, so that the candidates grow with the graph they have to find the nearest chunks in. A fixed count is the
- * same rule with {@code perVector} 0.
+ * at least {@code least}, and {@code perVector} of the index's chunk vectors when that is more, so that the
+ * candidates grow with the collection. A fixed count is the same rule with {@code perVector} 0.
  *
- * <p>Why the largest segment: each segment has a graph of its own, walked with the same candidate count, and the
- * largest graph is the hardest to find the nearest chunks in (a force-merged million in one graph kept fewer of
- * the exact top ten than the same million in three graphs, at the same count). Why in proportion: on the derived
- * million of the bench, the candidates needed for recall@10 0.95 grew about as fast as the segments, from fewer than
- * 600 at 100,000 vectors in one segment to about 1,700 at three segments of 333,000 (README, Capacity).
+ * <p>Why in proportion to the collection: for a given query, the chunks about as near to it as its tenth nearest
+ * grow in number as the collection grows (on the bench's derived corpora, 40 noisy copies of each demo chunk at
+ * 300,000 vectors, 400 at a million), and the walk must keep about as many candidates to tell them apart. Measured
+ * there: 600 candidates found 99.0% of the exact top ten at 300,000 vectors in one segment, 85.6% at a million in
+ * three; 0.95 took about 1,700 at the million (README, Capacity). Lucene walks each segment's graph with this
+ * count, and the walks share the score a candidate has to beat, so the rule counts the vectors of all segments.
  *
  * @param least     fewest candidates, whatever the size
- * @param perVector candidates for each chunk vector of the largest segment, from 0 (a fixed count) to 1
+ * @param perVector candidates for each chunk vector of the index, from 0 (a fixed count) to 1
  */
 public record KnnCandidates(int least, double perVector) {
 
     /**
-     * The server's default: 600 candidates (recall@10 0.997 on 100,000 derived articles in one segment) up to
-     * 100,000 vectors in the largest segment, 0.6% of its vectors above.
+     * The server's default: 600 candidates up to 300,000 chunk vectors (about 100,000 abstracts), 0.2% of the
+     * vectors above: 2,000 at a million.
      */
-    public static final KnnCandidates SCALED = new KnnCandidates(600, 0.006);
+    public static final KnnCandidates SCALED = new KnnCandidates(600, 0.002);
 
     /** The name of {@link #SCALED} in configuration. */
     public static final String SCALED_NAME = "auto";
@@ -56,8 +56,8 @@ public record KnnCandidates(int least, double perVector) {
         }
     }
 
-    /** The candidates of a search over an index whose largest segment holds {@code vectors} chunk vectors. */
-    public int forLargestSegment(long vectors) {
+    /** The candidates of a search over an index of {@code vectors} chunk vectors. */
+    public int forChunkVectors(long vectors) {
         return (int) Math.min(Integer.MAX_VALUE, Math.max(least, (long) Math.ceil(vectors * perVector)));
     }
 
@@ -72,6 +72,6 @@ public record KnnCandidates(int least, double perVector) {
             return SCALED_NAME;
         }
         return isFixed() ? Integer.toString(least)
-                : String.format(Locale.ROOT, "at least %d, %.4g of the largest segment's vectors", least, perVector);
+                : String.format(Locale.ROOT, "at least %d, %.4g of the chunk vectors", least, perVector);
     }
 }

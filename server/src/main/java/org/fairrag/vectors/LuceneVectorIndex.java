@@ -375,14 +375,14 @@ public final class LuceneVectorIndex implements VectorIndex {
     @Override
     public List<ChunkHit> nearestChunks(float[] vector, int k, ArticleFilter filter) {
         return articles.search(s -> {
-            ChunkVectors vectors = ChunkVectors.of(s.getIndexReader());
-            if (vectors.total() < exactBelow) {
+            long vectors = chunkVectors(s.getIndexReader());
+            if (vectors < exactBelow) {
                 return exact(s, vector, k, filter);
             }
             // Only chunks have vectors, so a filter that admits every article can be left out, and with it
             // the bitset of accepted chunks that a filtered k-NN search builds first.
             Query chunkFilter = admitsEverything(s, filter) ? null : filterQuery(filter, CHUNK);
-            int candidates = Math.max(k, knnCandidates.forLargestSegment(vectors.largestSegment()));
+            int candidates = Math.max(k, knnCandidates.forChunkVectors(vectors));
             TopDocs best = s.search(new DiversifyingChildrenFloatKnnVectorQuery(VECTOR, vector, chunkFilter, candidates,
                     articleDocs), candidates);
             ScoreDoc[] top = anyQuantized(s.getIndexReader()) ? rescored(s.getIndexReader(), vector, best.scoreDocs)
@@ -473,24 +473,19 @@ public final class LuceneVectorIndex implements VectorIndex {
      */
     static final int EXACT_BELOW = 20_000;
 
-    /** How many chunk vectors the index holds, in all and in its largest segment (deleted ones until merged away). */
-    record ChunkVectors(long total, long largestSegment) {
-        static ChunkVectors of(IndexReader reader) throws IOException {
-            long total = 0;
-            long largest = 0;
-            for (LeafReaderContext leaf : reader.leaves()) {
-                FloatVectorValues values = leaf.reader().getFloatVectorValues(VECTOR);
-                int n = values == null ? 0 : values.size();
-                total += n;
-                largest = Math.max(largest, n);
-            }
-            return new ChunkVectors(total, largest);
+    /** The chunk vectors of all segments (deleted ones too, until a merge drops them). */
+    private static long chunkVectors(IndexReader reader) throws IOException {
+        long n = 0;
+        for (LeafReaderContext leaf : reader.leaves()) {
+            FloatVectorValues values = leaf.reader().getFloatVectorValues(VECTOR);
+            n += values == null ? 0 : values.size();
         }
+        return n;
     }
 
     /** The candidates an HNSW search over the index as it is now keeps (a larger k raises them to k). */
     public int knnCandidatesNow() {
-        return articles.search(s -> knnCandidates.forLargestSegment(ChunkVectors.of(s.getIndexReader()).largestSegment()));
+        return articles.search(s -> knnCandidates.forChunkVectors(chunkVectors(s.getIndexReader())));
     }
 
     private List<ChunkHit> exact(IndexSearcher s, float[] vector, int k, ArticleFilter filter) throws IOException {

@@ -8,18 +8,19 @@ import org.junit.jupiter.api.Test;
 class KnnCandidatesTest {
 
     @Test
-    void should_keep_600_candidates_up_to_100000_vectors_in_the_largest_segment() {
-        assertThat(KnnCandidates.SCALED.forLargestSegment(0)).isEqualTo(600);
-        assertThat(KnnCandidates.SCALED.forLargestSegment(7_500)).isEqualTo(600);
-        assertThat(KnnCandidates.SCALED.forLargestSegment(100_000)).isEqualTo(600);
+    void should_keep_600_candidates_up_to_300000_chunk_vectors() {
+        assertThat(KnnCandidates.SCALED.forChunkVectors(0)).isEqualTo(600);
+        assertThat(KnnCandidates.SCALED.forChunkVectors(7_500)).isEqualTo(600);
+        assertThat(KnnCandidates.SCALED.forChunkVectors(100_000)).isEqualTo(600);
+        assertThat(KnnCandidates.SCALED.forChunkVectors(300_000)).isEqualTo(600);
     }
 
     @Test
-    void should_grow_in_proportion_to_the_largest_segment_above_that() {
-        assertThat(KnnCandidates.SCALED.forLargestSegment(100_001)).isEqualTo(601);
-        assertThat(KnnCandidates.SCALED.forLargestSegment(333_334)).isEqualTo(2_001);
-        assertThat(KnnCandidates.SCALED.forLargestSegment(1_000_000)).isEqualTo(6_000);
-        assertThat(KnnCandidates.SCALED.forLargestSegment(Long.MAX_VALUE / 2)).isEqualTo(Integer.MAX_VALUE);
+    void should_grow_in_proportion_to_the_chunk_vectors_above_that() {
+        assertThat(KnnCandidates.SCALED.forChunkVectors(300_001)).isEqualTo(601);
+        assertThat(KnnCandidates.SCALED.forChunkVectors(1_000_000)).isEqualTo(2_000);
+        assertThat(KnnCandidates.SCALED.forChunkVectors(3_000_000)).isEqualTo(6_000);
+        assertThat(KnnCandidates.SCALED.forChunkVectors(Long.MAX_VALUE / 2)).isEqualTo(Integer.MAX_VALUE);
     }
 
     @Test
@@ -28,8 +29,8 @@ class KnnCandidatesTest {
 
         assertThat(fixed.isFixed()).isTrue();
         assertThat(KnnCandidates.SCALED.isFixed()).isFalse();
-        assertThat(fixed.forLargestSegment(10)).isEqualTo(600);
-        assertThat(fixed.forLargestSegment(1_000_000)).isEqualTo(600);
+        assertThat(fixed.forChunkVectors(10)).isEqualTo(600);
+        assertThat(fixed.forChunkVectors(1_000_000)).isEqualTo(600);
         assertThat(fixed.describe()).isEqualTo("600");
         assertThat(KnnCandidates.SCALED.describe()).isEqualTo("auto");
     }

@@ -175,7 +175,7 @@ class LuceneVectorIndexTest extends VectorIndexContract {
             assertThat(idx.knnCandidatesNow()).isEqualTo(10);
             assertThat(recallAt10(idx, queries)).isLessThan(0.95);
         }
-        // The same graph, with a rule that keeps every vector of the segment as a candidate: the walk sees them all.
+        // The same graph, with a rule that keeps every vector of the index as a candidate: the walk sees them all.
         try (LuceneVectorIndex idx = LuceneVectorIndex.open(dir, EMBEDDER.modelName(), EMBEDDER.dimension(),
                 HNSW.withKnnCandidates(new KnnCandidates(10, 1.0)))) {
             assertThat(idx.knnCandidatesNow()).isEqualTo(3_000);
@@ -184,7 +184,7 @@ class LuceneVectorIndexTest extends VectorIndexContract {
     }
 
     @Test
-    void should_scale_the_candidates_with_the_largest_segment_not_with_all_segments() {
+    void should_count_the_vectors_of_every_segment_for_the_candidates() {
         List<IndexedArticle> first = new ArrayList<>();
         List<IndexedArticle> second = new ArrayList<>();
         Random random = new Random(17);
@@ -200,7 +200,7 @@ class LuceneVectorIndexTest extends VectorIndexContract {
             idx.upsertArticles(first);
             idx.upsertArticles(second);
 
-            assertThat(idx.knnCandidatesNow()).isEqualTo(30);
+            assertThat(idx.knnCandidatesNow()).isEqualTo(40);
         }
         try (Directory d = FSDirectory.open(dir.resolve("articles"))) {
             assertThat(SegmentInfos.readLatestCommit(d).size()).isEqualTo(2);
