@@ -8,18 +8,18 @@ import org.junit.jupiter.api.Test;
 class KnnCandidatesTest {
 
     @Test
-    void should_keep_600_candidates_up_to_300000_chunk_vectors() {
+    void should_keep_600_candidates_up_to_240000_chunk_vectors() {
         assertThat(KnnCandidates.SCALED.forChunkVectors(0)).isEqualTo(600);
         assertThat(KnnCandidates.SCALED.forChunkVectors(7_500)).isEqualTo(600);
         assertThat(KnnCandidates.SCALED.forChunkVectors(100_000)).isEqualTo(600);
-        assertThat(KnnCandidates.SCALED.forChunkVectors(300_000)).isEqualTo(600);
+        assertThat(KnnCandidates.SCALED.forChunkVectors(240_000)).isEqualTo(600);
     }
 
     @Test
     void should_grow_in_proportion_to_the_chunk_vectors_above_that() {
-        assertThat(KnnCandidates.SCALED.forChunkVectors(300_001)).isEqualTo(601);
-        assertThat(KnnCandidates.SCALED.forChunkVectors(1_000_000)).isEqualTo(2_000);
-        assertThat(KnnCandidates.SCALED.forChunkVectors(3_000_000)).isEqualTo(6_000);
+        assertThat(KnnCandidates.SCALED.forChunkVectors(240_400)).isEqualTo(601);
+        assertThat(KnnCandidates.SCALED.forChunkVectors(300_000)).isEqualTo(750);
+        assertThat(KnnCandidates.SCALED.forChunkVectors(1_000_000)).isEqualTo(2_500);
         assertThat(KnnCandidates.SCALED.forChunkVectors(Long.MAX_VALUE / 2)).isEqualTo(Integer.MAX_VALUE);
     }
 
