@@ -185,7 +185,7 @@ final class SearchBench implements Callable<Integer> {
                 for (KnnCandidates c : buildOnly ? List.<KnnCandidates>of() : settings) {
                     try (LuceneVectorIndex derived = LuceneVectorIndex.open(dir, embedder.modelName(), embedder.dimension(),
                             new LuceneVectorIndex.Options(q, writeBufferMb).withKnnCandidates(c))) {
-                        Column column = new Column(n, c, derived.knnCandidatesNow());
+                        Column column = new Column(n, c, derived.knnCandidatesNow(ArticleFilter.publicArticles()));
                         System.out.printf("%n-- %,d articles, candidates %s%n", n, column.describe());
                         figures.put(column, measure(fairrag, derived, embedder, vocab, queries, false));
                     }

@@ -4,8 +4,9 @@ import java.util.Locale;
 
 /**
  * How many candidate articles an HNSW search of the embedded index keeps while it walks the graph (Lucene's ef):
- * at least {@code least}, and {@code perVector} of the index's chunk vectors when that is more, so that the
- * candidates grow with the collection. A fixed count is the same rule with {@code perVector} 0.
+ * at least {@code least}, and {@code perVector} of the chunk vectors the search can return when that is more (all
+ * of the index's, or with a filter on subjects, at most as many as carry the subjects), so that the candidates grow
+ * with the collection. A fixed count is the same rule with {@code perVector} 0.
  *
  * <p>Why in proportion to the collection: for a given query, the chunks about as near to it as its tenth nearest
  * grow in number as the collection grows (on the bench's derived corpora, 40 noisy copies of each demo chunk at
@@ -56,7 +57,7 @@ public record KnnCandidates(int least, double perVector) {
         }
     }
 
-    /** The candidates of a search over an index of {@code vectors} chunk vectors. */
+    /** The candidates of a search that can return any of {@code vectors} chunk vectors. */
     public int forChunkVectors(long vectors) {
         return (int) Math.min(Integer.MAX_VALUE, Math.max(least, (long) Math.ceil(vectors * perVector)));
     }

@@ -381,8 +381,9 @@ public final class LuceneVectorIndex implements VectorIndex {
             }
             // Only chunks have vectors, so a filter that admits every article can be left out, and with it
             // the bitset of accepted chunks that a filtered k-NN search builds first.
-            Query chunkFilter = admitsEverything(s, filter) ? null : filterQuery(filter, CHUNK);
-            int candidates = Math.max(k, knnCandidates.forChunkVectors(vectors));
+            boolean unfiltered = admitsEverything(s, filter);
+            Query chunkFilter = unfiltered ? null : filterQuery(filter, CHUNK);
+            int candidates = Math.max(k, candidates(s.getIndexReader(), unfiltered ? null : filter, vectors));
             TopDocs best = s.search(new DiversifyingChildrenFloatKnnVectorQuery(VECTOR, vector, chunkFilter, candidates,
                     articleDocs), candidates);
             ScoreDoc[] top = anyQuantized(s.getIndexReader()) ? rescored(s.getIndexReader(), vector, best.scoreDocs)
@@ -483,9 +484,33 @@ public final class LuceneVectorIndex implements VectorIndex {
         return n;
     }
 
-    /** The candidates an HNSW search over the index as it is now keeps (a larger k raises them to k). */
-    public int knnCandidatesNow() {
-        return articles.search(s -> knnCandidates.forChunkVectors(chunkVectors(s.getIndexReader())));
+    /**
+     * At most how many of the index's {@code vectors} chunk vectors a filter admits, from the terms' document
+     * counts alone (no documents read): the fewest that any group of required terms can admit, each group
+     * counted as the documents of its terms together (articles and their chunks alike; an article tagged
+     * with two of them twice). The chunks that compete for a filtered search's top ten are those it admits.
+     */
+    private static long admittedAtMost(IndexReader reader, ArticleFilter filter, long vectors) throws IOException {
+        long bound = vectors;
+        for (Set<String> group : filter.requiredTerms()) {
+            long docs = 0;
+            for (String term : filter.matching(group)) {
+                docs += reader.docFreq(new Term(TERM, term));
+            }
+            bound = Math.min(bound, docs);
+        }
+        return bound;
+    }
+
+    /** The candidates of an HNSW search over {@code vectors} chunk vectors, with a filter or none (null). */
+    private int candidates(IndexReader reader, ArticleFilter filter, long vectors) throws IOException {
+        return knnCandidates.forChunkVectors(filter == null ? vectors : admittedAtMost(reader, filter, vectors));
+    }
+
+    /** The candidates an HNSW search with this filter over the index as it is now keeps (a larger k raises them to k). */
+    public int knnCandidatesNow(ArticleFilter filter) {
+        return articles.search(s -> candidates(s.getIndexReader(), admitsEverything(s, filter) ? null : filter,
+                chunkVectors(s.getIndexReader())));
     }
 
     private List<ChunkHit> exact(IndexSearcher s, float[] vector, int k, ArticleFilter filter) throws IOException {

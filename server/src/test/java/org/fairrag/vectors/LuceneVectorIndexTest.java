@@ -172,13 +172,13 @@ class LuceneVectorIndexTest extends VectorIndexContract {
                 HNSW.withKnnCandidates(KnnCandidates.fixed(10)))) {
             idx.upsertArticles(noise);
 
-            assertThat(idx.knnCandidatesNow()).isEqualTo(10);
+            assertThat(idx.knnCandidatesNow(ArticleFilter.publicArticles())).isEqualTo(10);
             assertThat(recallAt10(idx, queries)).isLessThan(0.95);
         }
         // The same graph, with a rule that keeps every vector of the index as a candidate: the walk sees them all.
         try (LuceneVectorIndex idx = LuceneVectorIndex.open(dir, EMBEDDER.modelName(), EMBEDDER.dimension(),
                 HNSW.withKnnCandidates(new KnnCandidates(10, 1.0)))) {
-            assertThat(idx.knnCandidatesNow()).isEqualTo(3_000);
+            assertThat(idx.knnCandidatesNow(ArticleFilter.publicArticles())).isEqualTo(3_000);
             assertThat(recallAt10(idx, queries)).isEqualTo(1.0);
         }
     }
@@ -196,16 +196,43 @@ class LuceneVectorIndexTest extends VectorIndexContract {
         Path dir = TestFairrag.newDir("vectors-candidates-segments");
         try (LuceneVectorIndex idx = LuceneVectorIndex.open(dir, EMBEDDER.modelName(), EMBEDDER.dimension(),
                 HNSW.withKnnCandidates(new KnnCandidates(5, 0.1)))) {
-            assertThat(idx.knnCandidatesNow()).isEqualTo(5);
+            assertThat(idx.knnCandidatesNow(ArticleFilter.publicArticles())).isEqualTo(5);
             idx.upsertArticles(first);
             idx.upsertArticles(second);
 
-            assertThat(idx.knnCandidatesNow()).isEqualTo(40);
+            assertThat(idx.knnCandidatesNow(ArticleFilter.publicArticles())).isEqualTo(40);
         }
         try (Directory d = FSDirectory.open(dir.resolve("articles"))) {
             assertThat(SegmentInfos.readLatestCommit(d).size()).isEqualTo(2);
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void should_scale_a_filtered_search_s_candidates_with_the_chunks_the_filter_can_admit() {
+        Random random = new Random(18);
+        List<IndexedArticle> tagged = new ArrayList<>();
+        for (int i = 0; i < 400; i++) {
+            tagged.add(new IndexedArticle(new ArticleFields("http://fairrag.test/pid/t-" + i, Integer.toString(i), "T " + i,
+                    null, 2000, "public", List.of(i < 100 ? "D000001" : "D000002")), "sha256:t-" + i,
+                    List.of(new IndexedChunk("t " + i, unit(random)))));
+        }
+        try (LuceneVectorIndex idx = LuceneVectorIndex.open(TestFairrag.newDir("vectors-candidates-filter"),
+                EMBEDDER.modelName(), EMBEDDER.dimension(), HNSW.withKnnCandidates(new KnnCandidates(5, 0.1)))) {
+            idx.upsertArticles(tagged);
+
+            assertThat(idx.knnCandidatesNow(ArticleFilter.publicArticles())).isEqualTo(40);
+            // 100 articles and their 100 chunks carry D000001: at most 200 documents, of 400 chunk vectors.
+            assertThat(idx.knnCandidatesNow(ArticleFilter.publicTaggedWithAny(Set.of("D000001")))).isEqualTo(20);
+            assertThat(idx.knnCandidatesNow(ArticleFilter.publicTaggedWithAny(Set.of("D000001", "D000002")))).isEqualTo(40);
+            assertThat(idx.knnCandidatesNow(new ArticleFilter(List.of(Set.of("D000002"), Set.of("D000001")), Set.of(), null,
+                    null, Set.of("public")))).isEqualTo(20);
+            assertThat(idx.knnCandidatesNow(ArticleFilter.publicTaggedWithAny(Set.of("D999999")))).isEqualTo(5);
+            float[] query = unit(random);
+            ArticleFilter few = ArticleFilter.publicTaggedWithAny(Set.of("D000001"));
+            assertThat(idx.nearestChunks(query, 10, few)).extracting(ChunkHit::articlePid)
+                    .allMatch(pid -> Integer.parseInt(pid.substring(pid.lastIndexOf('-') + 1)) < 100).hasSize(10);
         }
     }
 
