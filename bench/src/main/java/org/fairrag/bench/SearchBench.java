@@ -46,6 +46,7 @@ import org.fairrag.work.WorkerPool;
 import org.fairrag.ingest.ArticleIngest;
 import org.fairrag.search.ArticleSearch;
 import org.fairrag.search.ConceptArticles;
+import org.fairrag.search.ConceptProfiles;
 import org.fairrag.search.IndexedConceptArticles;
 import org.fairrag.terms.ConceptLinker;
 import org.fairrag.vectors.ArticleFields;
@@ -289,7 +290,10 @@ final class SearchBench implements Callable<Integer> {
                 ? List.of(new IndexedConceptArticles(index), new MentionedConceptArticles(fairrag.anchoredContext().orElseThrow(),
                         MentionedConceptArticles.DEFAULT_WEIGHT))
                 : List.of(new IndexedConceptArticles(index));
-        return new ArticleSearch(embedder, index, () -> vocab, Optional.of(linker), sources, ArticleSearch.Options.DEFAULT);
+        ConceptProfiles profiles = new ConceptProfiles(index, () -> vocab, ConceptProfiles.MIN_ARTICLES,
+                ConceptProfiles.REFRESH.toNanos(), System::nanoTime);
+        return new ArticleSearch(embedder, index, () -> vocab, Optional.of(linker), Optional.of(profiles), sources,
+                ArticleSearch.Options.DEFAULT);
     }
 
     private Recall recall(LuceneVectorIndex index, Embedder embedder, List<String> queries, ArticleFilter filter,
