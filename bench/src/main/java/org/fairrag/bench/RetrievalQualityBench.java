@@ -20,7 +20,6 @@ import org.fairrag.embed.Embedder;
 import org.fairrag.search.ArticleHit;
 import org.fairrag.search.ArticleQuery;
 import org.fairrag.search.ArticleSearch;
-import org.fairrag.search.ConceptProfiles;
 import org.fairrag.search.ConceptUse;
 import org.fairrag.search.IndexedConceptArticles;
 import org.fairrag.terms.ConceptLinker;
@@ -211,14 +210,9 @@ final class RetrievalQualityBench implements Callable<Integer> {
         ConceptLinker linker = new ConceptLinker(() -> lexicon, fairrag::vocabulary, Optional.of(index),
                 ConceptLinker.Options.DEFAULT, 0);
         System.out.println("concept-aware columns: a lexicon without the lay names of any run of the queries' words");
-        return new ArticleSearch(embedder, index, fairrag::vocabulary, Optional.of(linker), Optional.of(profiles(fairrag, index)),
+        return new ArticleSearch(embedder, index, fairrag::vocabulary, Optional.of(linker),
                 List.of(new IndexedConceptArticles(index), new MentionedConceptArticles(fairrag.anchoredContext().orElseThrow(),
                         MentionedConceptArticles.DEFAULT_WEIGHT)), ArticleSearch.Options.DEFAULT);
-    }
-
-    private static ConceptProfiles profiles(Fairrag fairrag, VectorIndex index) {
-        return new ConceptProfiles(index, fairrag::vocabulary, ConceptProfiles.MIN_ARTICLES, ConceptProfiles.REFRESH.toNanos(),
-                System::nanoTime);
     }
 
     /** Every run of consecutive words of each phrase. */

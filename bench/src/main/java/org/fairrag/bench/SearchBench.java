@@ -46,7 +46,6 @@ import org.fairrag.work.WorkerPool;
 import org.fairrag.ingest.ArticleIngest;
 import org.fairrag.search.ArticleSearch;
 import org.fairrag.search.ConceptArticles;
-import org.fairrag.search.ConceptProfiles;
 import org.fairrag.search.IndexedConceptArticles;
 import org.fairrag.terms.ConceptLinker;
 import org.fairrag.vectors.ArticleFields;
@@ -290,10 +289,7 @@ final class SearchBench implements Callable<Integer> {
                 ? List.of(new IndexedConceptArticles(index), new MentionedConceptArticles(fairrag.anchoredContext().orElseThrow(),
                         MentionedConceptArticles.DEFAULT_WEIGHT))
                 : List.of(new IndexedConceptArticles(index));
-        ConceptProfiles profiles = new ConceptProfiles(index, () -> vocab, ConceptProfiles.MIN_ARTICLES,
-                ConceptProfiles.REFRESH.toNanos(), System::nanoTime);
-        return new ArticleSearch(embedder, index, () -> vocab, Optional.of(linker), Optional.of(profiles), sources,
-                ArticleSearch.Options.DEFAULT);
+        return new ArticleSearch(embedder, index, () -> vocab, Optional.of(linker), sources, ArticleSearch.Options.DEFAULT);
     }
 
     private Recall recall(LuceneVectorIndex index, Embedder embedder, List<String> queries, ArticleFilter filter,

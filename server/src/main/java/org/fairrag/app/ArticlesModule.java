@@ -25,7 +25,6 @@ import org.fairrag.search.ArticleIndexer;
 import org.fairrag.search.ArticleQuery;
 import org.fairrag.search.ArticleSearch;
 import org.fairrag.search.ConceptArticles;
-import org.fairrag.search.ConceptProfiles;
 import org.fairrag.search.IndexedConceptArticles;
 import org.fairrag.search.PublishedArticles;
 import org.fairrag.search.VectorIndexFollower;
@@ -88,10 +87,8 @@ public final class ArticlesModule implements FairragModule {
         conceptArticles.add(new IndexedConceptArticles(index));
         annotation.anchoredContext().ifPresent(context ->
                 conceptArticles.add(new MentionedConceptArticles(context, MentionedConceptArticles.DEFAULT_WEIGHT)));
-        ConceptProfiles profiles = new ConceptProfiles(index, vocabulary::vocabulary, ConceptProfiles.MIN_ARTICLES,
-                ConceptProfiles.REFRESH.toNanos(), System::nanoTime);
         return new ArticleSearch(vectors.queryEmbedder().orElseThrow(), index, vocabulary::vocabulary, Optional.of(linker),
-                Optional.of(profiles), conceptArticles, ArticleSearch.Options.DEFAULT);
+                conceptArticles, ArticleSearch.Options.DEFAULT);
     }
 
     /**

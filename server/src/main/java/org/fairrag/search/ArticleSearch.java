@@ -61,30 +61,25 @@ public final class ArticleSearch {
      *                       to compare with the share of all articles (a concept counts only when it is not lower)
      * @param minWeight      a concept list weighing less is left out
      */
-    public record Options(double namedWeight, double nearWeight, double profileWeight, int profiles, double sureScore,
-                          double agreementFloor, int agreementDepth, int supportDepth, double minWeight) {
-        public static final Options DEFAULT = new Options(2.0, 3.0,
-                Double.parseDouble(System.getProperty("lay.profileWeight", "2.0")),
-                Integer.getInteger("lay.profiles", 5), 1.0, 0.9, 5, 20, 0.2);
+    public record Options(double namedWeight, double nearWeight, double sureScore, double agreementFloor,
+                          int agreementDepth, int supportDepth, double minWeight) {
+        public static final Options DEFAULT = new Options(2.0, 3.0, 1.0, 0.9, 5, 20, 0.2);
     }
 
     private final Embedder queryEmbedder;
     private final VectorIndex index;
     private final Supplier<VocabularyIndex> vocabulary;
     private final Optional<ConceptLinker> linker;
-    private final Optional<ConceptProfiles> profiles;
     private final List<ConceptArticles> sources;
     private final Options options;
     private final ArticleCounts counts;
 
     public ArticleSearch(Embedder queryEmbedder, VectorIndex index, Supplier<VocabularyIndex> vocabulary,
-                         Optional<ConceptLinker> linker, Optional<ConceptProfiles> profiles, List<ConceptArticles> sources,
-                         Options options) {
+                         Optional<ConceptLinker> linker, List<ConceptArticles> sources, Options options) {
         this.queryEmbedder = queryEmbedder;
         this.index = index;
         this.vocabulary = vocabulary;
         this.linker = linker;
-        this.profiles = profiles;
         this.sources = List.copyOf(sources);
         this.options = options;
         this.counts = new ArticleCounts(index);
@@ -92,13 +87,12 @@ public final class ArticleSearch {
 
     /** The search with the concepts {@code linker} finds, among the articles indexed with them. */
     public ArticleSearch(Embedder queryEmbedder, VectorIndex index, Supplier<VocabularyIndex> vocabulary, ConceptLinker linker) {
-        this(queryEmbedder, index, vocabulary, Optional.of(linker), Optional.empty(), List.of(new IndexedConceptArticles(index)),
-                Options.DEFAULT);
+        this(queryEmbedder, index, vocabulary, Optional.of(linker), List.of(new IndexedConceptArticles(index)), Options.DEFAULT);
     }
 
     /** The hybrid search of keywords and vectors only. */
     public ArticleSearch(Embedder queryEmbedder, VectorIndex index, Supplier<VocabularyIndex> vocabulary) {
-        this(queryEmbedder, index, vocabulary, Optional.empty(), Optional.empty(), List.of(), Options.DEFAULT);
+        this(queryEmbedder, index, vocabulary, Optional.empty(), List.of(), Options.DEFAULT);
     }
 
     /**
@@ -117,11 +111,6 @@ public final class ArticleSearch {
         long t1 = System.nanoTime();
         List<QueryConcept> linked = query.concepts().enabled() && linker.isPresent()
                 ? linker.get().link(query.text(), vector) : List.of();
-        Map<String, Float> byArticles = new HashMap<>();
-        if (query.concepts().enabled() && profiles.isPresent() && options.profiles > 0) {
-            profiles.get().nearest(vector, options.profiles).forEach(n -> byArticles.put(n.conceptId(), n.similarity()));
-            linked = withProfiles(linked, byArticles, query.text(), vocab);
-        }
         long t2 = System.nanoTime();
         int candidates = Math.max(MIN_CANDIDATES, 2 * query.k());
         List<ChunkHit> byMeaning = index.nearestChunks(vector, candidates, filter);
@@ -140,7 +129,7 @@ public final class ArticleSearch {
         int explained = 0;
         for (QueryConcept c : linked) {
             if (query.concepts().off().contains(c.id())) {
-                off.add(searched(c, byArticles.containsKey(c.id()), 0, Map.of()));
+                off.add(searched(c, 0, Map.of()));
                 continue;
             }
             if (!c.named() && explained >= words) {
@@ -149,18 +138,12 @@ public final class ArticleSearch {
             }
             Set<String> branch = vocab.withDescendants(c.id());
             boolean wholeQuery = c.named() && c.words() >= words;
-            double lift = wholeQuery ? Double.POSITIVE_INFINITY : lift(branch, byMeaning.subList(0, nearestCount), fields,
-                    counts.about(c.id(), branch, filter.accessLevels()), allArticles);
-            if (lift < 1) {
+            if (!wholeQuery && lift(branch, byMeaning.subList(0, nearestCount), fields,
+                    counts.about(c.id(), branch, filter.accessLevels()), allArticles) < 1) {
                 // The articles nearest to the query are about it no more often than any article: not what the query means.
                 continue;
             }
-            double evidence = evidence(c) + (byArticles.containsKey(c.id()) ? options.profileWeight : 0);
-            double liftSat = Double.parseDouble(System.getProperty("lay.liftSat", "0"));
-            if (liftSat > 1 && !wholeQuery) {
-                double floor = Double.parseDouble(System.getProperty("lay.liftFloor", "0.3"));
-                evidence *= floor + (1 - floor) * clamp(Math.log(lift) / Math.log(liftSat));
-            }
+            double evidence = evidence(c);
             ConceptArticles.Request request = new ConceptArticles.Request(List.of(c.id()), List.of(branch), vector,
                     filter, byMeaning, fields, c.named(), candidates, query.k());
             double weight = 0;
@@ -178,7 +161,7 @@ public final class ArticleSearch {
                 }
             }
             if (weight > 0) {
-                searched.add(searched(c, byArticles.containsKey(c.id()), weight, bySource));
+                searched.add(searched(c, weight, bySource));
                 if (c.named()) {
                     named.add(new Counted(c.id(), branch));
                     explained += c.score() >= ConceptLinker.FULL_COVER ? c.words() : 0;
@@ -254,27 +237,9 @@ public final class ArticleSearch {
         return (tagged / (double) nearest.size()) / (about / (double) all);
     }
 
-    private static SearchedConcept searched(QueryConcept c, boolean byArticles, double weight, Map<String, Double> lists) {
-        return new SearchedConcept(c.id(), c.label(), c.matched(), c.named() ? c.text() : null, c.named(),
-                c.near() || byArticles, weight, lists);
-    }
-
-    /** The linked concepts, then those only their articles' profiles found, nearest first. */
-    private static List<QueryConcept> withProfiles(List<QueryConcept> linked, Map<String, Float> byArticles, String query,
-                                                   VocabularyIndex vocab) {
-        String mode = System.getProperty("lay.profileMode", "both");
-        List<QueryConcept> out = new ArrayList<>(linked);
-        if (mode.equals("reinforce")) {
-            return out;
-        }
-        Set<String> known = new java.util.HashSet<>();
-        linked.forEach(c -> known.add(c.id()));
-        byArticles.entrySet().stream().sorted(Map.Entry.comparingByValue(Comparator.reverseOrder())).forEach(e -> {
-            if (!known.contains(e.getKey())) {
-                vocab.byId(e.getKey()).ifPresent(t -> out.add(new QueryConcept(t.id(), t.label(), t.label(), query, 0, 0, 0)));
-            }
-        });
-        return out;
+    private static SearchedConcept searched(QueryConcept c, double weight, Map<String, Double> lists) {
+        return new SearchedConcept(c.id(), c.label(), c.matched(), c.named() ? c.text() : null, c.named(), c.near(), weight,
+                lists);
     }
 
     private static double meanScore(List<ChunkHit> hits, int depth) {
