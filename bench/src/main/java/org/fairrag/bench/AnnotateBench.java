@@ -1,6 +1,8 @@
 package org.fairrag.bench;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.Writer;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -19,6 +21,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.Callable;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.fairrag.annotate.MentionFinder;
 import org.fairrag.annotate.Neighbours;
 import org.fairrag.annotate.SubjectEvaluation;
@@ -88,6 +92,10 @@ final class AnnotateBench implements Callable<Integer> {
             + "of finding neighbours (what is embedded, BM25 or not, how many), instead of the usual run.")
     boolean compareNeighbours;
 
+    @Option(names = "--compare-embeddings", description = "With --compare-neighbours: compare ways of finding neighbours by "
+            + "embedding too (embeds every dev article twice); without it, BM25 alone with several k and weightings.")
+    boolean compareEmbeddings;
+
     /** Salt of the test part's hash; changing it makes another test part. */
     static final String TEST_SALT = "fairrag bench annotate test part 3 2026-11-23";
     static final int TEST_MODULUS = 5;
@@ -102,6 +110,16 @@ final class AnnotateBench implements Callable<Integer> {
 
     private static final int FOLDS = 2;
 
+    @Option(names = "--add-to-base", description = "Before measuring, ingest into the collection the records of the (JSONL) "
+            + "files that have MeSH headings and are not demo articles (so never a test article): a neighbour base larger "
+            + "than the demo's, as a user with a bigger collection has. Records the collection holds already are skipped "
+            + "by ingestion.")
+    boolean addToBase;
+
+    @Option(names = "--compare-cut-offs", description = "On dev only, cross-fitted: the combined model with the global "
+            + "threshold alone and with a cut-off relative to each article's best candidate, instead of the usual run.")
+    boolean compareCutOffs;
+
     @Option(names = "--dev-sample", paramLabel = "N", description = "Use only the first N dev articles (a quick look; "
             + "figures to report use all).")
     Integer devSample;
@@ -110,9 +128,12 @@ final class AnnotateBench implements Callable<Integer> {
     public Integer call() throws Exception {
         try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().port(0).build())) {
             fairrag.loadDemoIfEmpty(new ConsoleProgress());
+            Set<String> demo = demoPmids();
+            if (addToBase) {
+                addToBase(fairrag, demo);
+            }
             VocabularyIndex vocabulary = fairrag.vocabulary();
             List<Case> cases = cases(fairrag, vocabulary);
-            Set<String> demo = demoPmids();
             List<Case> dev = cases.stream().filter(c -> !inTest(c.pmid(), demo)).limit(devSample == null ? Long.MAX_VALUE : devSample)
                     .toList();
             List<Case> testCases = cases.stream().filter(c -> inTest(c.pmid(), demo)).toList();
@@ -135,7 +156,9 @@ final class AnnotateBench implements Callable<Integer> {
             mentionSpeed(fairrag.mentionIndex().finder(), cases);
             if (compareNeighbours) {
                 compare(fairrag, dev, leftOut, statistics);
-                return 0;
+                if (!compareFitting && !compareCutOffs) {
+                    return 0;
+                }
             }
 
             // Fitting needs the suggester's finder, neighbours and statistics, not its model: before a first fit
@@ -150,14 +173,23 @@ final class AnnotateBench implements Callable<Integer> {
                     devPrepared.stream().mapToLong(p -> p.neighbours().stream().filter(n -> leftOut.contains(n.pid())
                             || n.pid().equals(p.source().pidInBase())).count()).sum());
 
+            // The comparisons may be asked together; each is on dev only and replaces the usual run.
             if (compareFitting) {
                 compareFitting(evaluation, devPrepared);
+            }
+            if (compareCutOffs) {
+                compareCutOffs(evaluation, devPrepared);
+            }
+            if (compareFitting || compareCutOffs) {
                 return 0;
             }
             Map<Variant, SubjectModel> models = new LinkedHashMap<>();
             for (Variant v : Variant.values()) {
-                models.put(v, evaluation.fit(v, devPrepared, SubjectEvaluation.Fitting.DEFAULT, "fitted on the dev part of "
-                        + "fairrag bench annotate (" + devPrepared.size() + " articles, neighbour base " + base + "): " + v.label()));
+                // The baselines keep the global threshold alone, as before, so that they stay comparable across runs.
+                List<Double> relative = v == Variant.COMBINED ? SubjectEvaluation.RELATIVE_CUT_OFFS : List.of(0.0);
+                models.put(v, evaluation.fit(v, devPrepared, SubjectEvaluation.Fitting.DEFAULT, relative, "fitted on the dev "
+                        + "part of fairrag bench annotate (" + devPrepared.size() + " articles, neighbour base " + base + "): "
+                        + v.label()));
             }
             Result crossFitted = evaluation.crossFitted(Variant.COMBINED, devPrepared, SubjectEvaluation.Fitting.DEFAULT, FOLDS);
             System.out.printf(Locale.ROOT, "%nThe combined model cross-fitted on dev (%d folds): P %.3f R %.3f F1 %.3f; without "
@@ -185,12 +217,64 @@ final class AnnotateBench implements Callable<Integer> {
     private static void compareFitting(SubjectEvaluation evaluation, List<Prepared> dev) {
         System.out.printf("%nThe combined model on dev, cross-fitted (%d folds)%n", FOLDS);
         System.out.printf("%-40s %6s %6s %6s   %6s%n", "fitting", "P", "R", "F1", "F1*");
-        for (SubjectEvaluation.Fitting f : List.of(new SubjectEvaluation.Fitting(false, 0),
-                new SubjectEvaluation.Fitting(true, 0.1), new SubjectEvaluation.Fitting(true, 0.25),
-                new SubjectEvaluation.Fitting(true, 0.5), new SubjectEvaluation.Fitting(true, 1))) {
+        for (SubjectEvaluation.Fitting f : List.of(SubjectEvaluation.Fitting.DEFAULT,
+                new SubjectEvaluation.Fitting(true, 0.25, true), new SubjectEvaluation.Fitting(true, 0.1, true),
+                new SubjectEvaluation.Fitting(true, 0.5, true))) {
             Result r = evaluation.crossFitted(Variant.COMBINED, dev, f, FOLDS);
             System.out.printf(Locale.ROOT, "%-40s %6.3f %6.3f %6.3f   %6.3f%n", f.label(), r.all().precision(), r.all().recall(),
                     r.all().f1(), r.withoutCheckTags().f1());
+        }
+    }
+
+    private static void compareCutOffs(SubjectEvaluation evaluation, List<Prepared> dev) {
+        System.out.printf("%nThe combined model on dev, cross-fitted (%d folds), by cut-off%n", FOLDS);
+        System.out.printf("%-44s %6s %6s %6s   %6s%n", "cut-off", "P", "R", "F1", "F1*");
+        for (Result r : evaluation.crossFittedCutOffs(Variant.COMBINED, dev, SubjectEvaluation.Fitting.DEFAULT, FOLDS,
+                SubjectEvaluation.RELATIVE_CUT_OFFS)) {
+            String label = String.format(Locale.ROOT, "threshold %.3f", r.threshold())
+                    + (r.relativeCutOff() == 0 ? " alone" : String.format(Locale.ROOT, ", and %.2f of the best", r.relativeCutOff()));
+            System.out.printf(Locale.ROOT, "%-44s %6.3f %6.3f %6.3f   %6.3f%n", label, r.all().precision(), r.all().recall(),
+                    r.all().f1(), r.withoutCheckTags().f1());
+        }
+    }
+
+    /**
+     * Ingests the records of the JSONL files that have MeSH headings and whose PMID is not a demo article's (the
+     * test articles are all demo articles), written to a scratch file first.
+     */
+    private void addToBase(Fairrag fairrag, Set<String> demo) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Path scratch = Files.createTempFile("fairrag-bench-base-", ".jsonl");
+        try {
+            long written = 0;
+            try (Writer out = Files.newBufferedWriter(scratch)) {
+                for (Path f : files) {
+                    if (!f.getFileName().toString().matches(".*\\.jsonl(\\.gz)?")) {
+                        throw new IllegalArgumentException("--add-to-base reads JSONL files only, not " + f);
+                    }
+                    try (BufferedReader in = new BufferedReader(new InputStreamReader(
+                            SourceFormats.decompressed(Files.newInputStream(f)), StandardCharsets.UTF_8))) {
+                        for (String line = in.readLine(); line != null; line = in.readLine()) {
+                            if (line.isBlank()) {
+                                continue;
+                            }
+                            JsonNode record = json.readTree(line);
+                            String pmid = record.path("pmid").asText();
+                            if (!pmid.isEmpty() && !demo.contains(pmid) && !inTest(pmid, demo)
+                                    && record.path("mesh").isArray() && !record.path("mesh").isEmpty()) {
+                                out.write(line);
+                                out.write('\n');
+                                written++;
+                            }
+                        }
+                    }
+                }
+            }
+            ArticleIngest.Report report = fairrag.ingest(SourceFile.of(scratch), ArticleIngest.Options.DEFAULT, new ConsoleProgress());
+            System.out.printf("Added to the neighbour base: %d records with MeSH headings, none a demo or test article "
+                    + "(ingestion: %s)%n", written, report.counts());
+        } finally {
+            Files.deleteIfExists(scratch);
         }
     }
 
@@ -198,23 +282,7 @@ final class AnnotateBench implements Callable<Integer> {
         SubjectEvaluation evaluation = new SubjectEvaluation(fairrag.subjectSuggester(unfitted()), Set.of("public"), leftOut,
                 statistics);
         long t0 = System.nanoTime();
-        List<SubjectEvaluation.Searched> searched = new ArrayList<>();
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        try {
-            List<Future<SubjectEvaluation.Searched>> futures = new ArrayList<>();
-            for (Case c : dev) {
-                futures.add(pool.submit(() -> evaluation.search(c, 50)));
-            }
-            for (Future<SubjectEvaluation.Searched> f : futures) {
-                searched.add(f.get());
-            }
-        } finally {
-            pool.shutdown();
-        }
-        System.out.printf("Searched dev (%d articles, two embeddings and BM25 each) in %.1f s%n", dev.size(),
-                (System.nanoTime() - t0) / 1e9);
-        System.out.printf("%-40s %6s %6s %6s   %6s  %s%n", "neighbours", "P", "R", "F1", "F1*", "gold among candidates");
-        for (Neighbours.Settings s : List.of(
+        List<Neighbours.Settings> settings = compareEmbeddings ? List.of(
                 new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, false, 20),
                 new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, false, 30),
                 new Neighbours.Settings(Neighbours.Embedded.TITLE, false, 30),
@@ -222,10 +290,34 @@ final class AnnotateBench implements Callable<Integer> {
                 new Neighbours.Settings(Neighbours.Embedded.TITLE, true, 30),
                 new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, true, 20),
                 new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, true, 30),
-                new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, true, 50))) {
+                new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, true, 50)) : List.of(
+                new Neighbours.Settings(Neighbours.Embedded.NONE, true, 30, 1),
+                new Neighbours.Settings(Neighbours.Embedded.NONE, true, 20, 1),
+                new Neighbours.Settings(Neighbours.Embedded.NONE, true, 50, 1),
+                new Neighbours.Settings(Neighbours.Embedded.NONE, true, 30, 2),
+                new Neighbours.Settings(Neighbours.Embedded.NONE, true, 30, 4),
+                new Neighbours.Settings(Neighbours.Embedded.NONE, true, 50, 2),
+                new Neighbours.Settings(Neighbours.Embedded.NONE, true, 50, 4));
+        List<SubjectEvaluation.Searched> searched = new ArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<SubjectEvaluation.Searched>> futures = new ArrayList<>();
+            for (Case c : dev) {
+                futures.add(pool.submit(() -> evaluation.search(c, 50, compareEmbeddings)));
+            }
+            for (Future<SubjectEvaluation.Searched> f : futures) {
+                searched.add(f.get());
+            }
+        } finally {
+            pool.shutdown();
+        }
+        System.out.printf("Searched dev (%d articles, BM25%s each) in %.1f s%n", dev.size(),
+                compareEmbeddings ? " and two embeddings" : "", (System.nanoTime() - t0) / 1e9);
+        System.out.printf("%-48s %6s %6s %6s   %6s  %s%n", "neighbours", "P", "R", "F1", "F1*", "gold among candidates");
+        for (Neighbours.Settings s : settings) {
             List<Prepared> prepared = searched.stream().map(x -> evaluation.prepare(x, s)).toList();
             Result r = evaluation.crossFitted(Variant.COMBINED, prepared, SubjectEvaluation.Fitting.DEFAULT, FOLDS);
-            System.out.printf(Locale.ROOT, "%-40s %6.3f %6.3f %6.3f   %6.3f  %.3f%n", s.label(), r.all().precision(),
+            System.out.printf(Locale.ROOT, "%-48s %6.3f %6.3f %6.3f   %6.3f  %.3f%n", s.label(), r.all().precision(),
                     r.all().recall(), r.all().f1(), r.withoutCheckTags().f1(), r.candidateRecall());
         }
     }
@@ -335,12 +427,12 @@ final class AnnotateBench implements Callable<Integer> {
 
     private static void print(String part, SubjectEvaluation evaluation, Map<Variant, SubjectModel> models, List<Prepared> cases) {
         System.out.printf("%nSubject suggestions on %s (%d articles): micro-averaged, BioASQ task A style%n", part, cases.size());
-        System.out.printf("%-36s %9s %6s %6s %6s   %6s %6s %6s  %s%n", "variant", "cut-off", "P", "R", "F1", "P*", "R*", "F1*",
-                "gold among candidates");
+        System.out.printf("%-36s %9s %9s %6s %6s %6s   %6s %6s %6s  %s%n", "variant", "cut-off", "of best", "P", "R", "F1",
+                "P*", "R*", "F1*", "gold among candidates");
         for (Map.Entry<Variant, SubjectModel> e : models.entrySet()) {
             Result r = evaluation.evaluate(e.getKey(), e.getValue(), cases);
-            System.out.printf(Locale.ROOT, "%-36s %9.3f %6.3f %6.3f %6.3f   %6.3f %6.3f %6.3f  %.3f%n", e.getKey().label(),
-                    r.threshold(), r.all().precision(), r.all().recall(), r.all().f1(), r.withoutCheckTags().precision(),
+            System.out.printf(Locale.ROOT, "%-36s %9.3f %9.2f %6.3f %6.3f %6.3f   %6.3f %6.3f %6.3f  %.3f%n", e.getKey().label(),
+                    r.threshold(), r.relativeCutOff(), r.all().precision(), r.all().recall(), r.all().f1(), r.withoutCheckTags().precision(),
                     r.withoutCheckTags().recall(), r.withoutCheckTags().f1(), r.candidateRecall());
         }
         System.out.println("(* without check tags: species, sex, age groups, pregnancy, historical periods)");
