@@ -156,9 +156,7 @@ final class AnnotateBench implements Callable<Integer> {
             mentionSpeed(fairrag.mentionIndex().finder(), cases);
             if (compareNeighbours) {
                 compare(fairrag, dev, leftOut, statistics);
-                if (!compareFitting && !compareCutOffs) {
-                    return 0;
-                }
+                return 0;
             }
 
             // Fitting needs the suggester's finder, neighbours and statistics, not its model: before a first fit
@@ -175,7 +173,8 @@ final class AnnotateBench implements Callable<Integer> {
 
             // The comparisons may be asked together; each is on dev only and replaces the usual run.
             if (compareFitting) {
-                compareFitting(evaluation, devPrepared);
+                compareFitting(evaluation, devPrepared, List.of(SubjectEvaluation.Fitting.DEFAULT,
+                        new SubjectEvaluation.Fitting(true, 0.25, true)));
             }
             if (compareCutOffs) {
                 compareCutOffs(evaluation, devPrepared);
@@ -214,12 +213,10 @@ final class AnnotateBench implements Callable<Integer> {
         return 0;
     }
 
-    private static void compareFitting(SubjectEvaluation evaluation, List<Prepared> dev) {
+    private static void compareFitting(SubjectEvaluation evaluation, List<Prepared> dev, List<SubjectEvaluation.Fitting> fittings) {
         System.out.printf("%nThe combined model on dev, cross-fitted (%d folds)%n", FOLDS);
         System.out.printf("%-40s %6s %6s %6s   %6s%n", "fitting", "P", "R", "F1", "F1*");
-        for (SubjectEvaluation.Fitting f : List.of(SubjectEvaluation.Fitting.DEFAULT,
-                new SubjectEvaluation.Fitting(true, 0.25, true), new SubjectEvaluation.Fitting(true, 0.1, true),
-                new SubjectEvaluation.Fitting(true, 0.5, true))) {
+        for (SubjectEvaluation.Fitting f : fittings) {
             Result r = evaluation.crossFitted(Variant.COMBINED, dev, f, FOLDS);
             System.out.printf(Locale.ROOT, "%-40s %6.3f %6.3f %6.3f   %6.3f%n", f.label(), r.all().precision(), r.all().recall(),
                     r.all().f1(), r.withoutCheckTags().f1());
@@ -291,13 +288,10 @@ final class AnnotateBench implements Callable<Integer> {
                 new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, true, 20),
                 new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, true, 30),
                 new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, true, 50)) : List.of(
-                new Neighbours.Settings(Neighbours.Embedded.NONE, true, 30, 1),
-                new Neighbours.Settings(Neighbours.Embedded.NONE, true, 20, 1),
-                new Neighbours.Settings(Neighbours.Embedded.NONE, true, 50, 1),
+                Neighbours.Settings.DEFAULT,
                 new Neighbours.Settings(Neighbours.Embedded.NONE, true, 30, 2),
                 new Neighbours.Settings(Neighbours.Embedded.NONE, true, 30, 4),
-                new Neighbours.Settings(Neighbours.Embedded.NONE, true, 50, 2),
-                new Neighbours.Settings(Neighbours.Embedded.NONE, true, 50, 4));
+                new Neighbours.Settings(Neighbours.Embedded.NONE, true, 50, 2));
         List<SubjectEvaluation.Searched> searched = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
@@ -314,11 +308,22 @@ final class AnnotateBench implements Callable<Integer> {
         System.out.printf("Searched dev (%d articles, BM25%s each) in %.1f s%n", dev.size(),
                 compareEmbeddings ? " and two embeddings" : "", (System.nanoTime() - t0) / 1e9);
         System.out.printf("%-48s %6s %6s %6s   %6s  %s%n", "neighbours", "P", "R", "F1", "F1*", "gold among candidates");
+        List<Prepared> asShipped = null;
         for (Neighbours.Settings s : settings) {
             List<Prepared> prepared = searched.stream().map(x -> evaluation.prepare(x, s)).toList();
+            if (s.equals(Neighbours.Settings.DEFAULT)) {
+                asShipped = prepared;
+            }
             Result r = evaluation.crossFitted(Variant.COMBINED, prepared, SubjectEvaluation.Fitting.DEFAULT, FOLDS);
             System.out.printf(Locale.ROOT, "%-48s %6.3f %6.3f %6.3f   %6.3f  %.3f%n", s.label(), r.all().precision(),
                     r.all().recall(), r.all().f1(), r.withoutCheckTags().f1(), r.candidateRecall());
+        }
+        // The other comparisons asked for, on the same searches with the neighbours as shipped (no second search).
+        if (asShipped != null && compareFitting) {
+            compareFitting(evaluation, asShipped, List.of(new SubjectEvaluation.Fitting(true, 0.25, true)));
+        }
+        if (asShipped != null && compareCutOffs) {
+            compareCutOffs(evaluation, asShipped);
         }
     }
 
