@@ -92,10 +92,6 @@ final class AnnotateBench implements Callable<Integer> {
             + "of finding neighbours (what is embedded, BM25 or not, how many), instead of the usual run.")
     boolean compareNeighbours;
 
-    @Option(names = "--compare-embeddings", description = "With --compare-neighbours: compare ways of finding neighbours by "
-            + "embedding too (embeds every dev article twice); without it, BM25 alone with several k and weightings.")
-    boolean compareEmbeddings;
-
     /** Salt of the test part's hash; changing it makes another test part. */
     static final String TEST_SALT = "fairrag bench annotate test part 3 2026-11-23";
     static final int TEST_MODULUS = 5;
@@ -279,25 +275,12 @@ final class AnnotateBench implements Callable<Integer> {
         SubjectEvaluation evaluation = new SubjectEvaluation(fairrag.subjectSuggester(unfitted()), Set.of("public"), leftOut,
                 statistics);
         long t0 = System.nanoTime();
-        List<Neighbours.Settings> settings = compareEmbeddings ? List.of(
-                new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, false, 20),
-                new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, false, 30),
-                new Neighbours.Settings(Neighbours.Embedded.TITLE, false, 30),
-                new Neighbours.Settings(Neighbours.Embedded.NONE, true, 30),
-                new Neighbours.Settings(Neighbours.Embedded.TITLE, true, 30),
-                new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, true, 20),
-                new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, true, 30),
-                new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, true, 50)) : List.of(
-                Neighbours.Settings.DEFAULT,
-                new Neighbours.Settings(Neighbours.Embedded.NONE, true, 30, 2),
-                new Neighbours.Settings(Neighbours.Embedded.NONE, true, 30, 4),
-                new Neighbours.Settings(Neighbours.Embedded.NONE, true, 50, 2));
         List<SubjectEvaluation.Searched> searched = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
             List<Future<SubjectEvaluation.Searched>> futures = new ArrayList<>();
             for (Case c : dev) {
-                futures.add(pool.submit(() -> evaluation.search(c, 50, compareEmbeddings)));
+                futures.add(pool.submit(() -> evaluation.search(c, 50)));
             }
             for (Future<SubjectEvaluation.Searched> f : futures) {
                 searched.add(f.get());
@@ -305,25 +288,22 @@ final class AnnotateBench implements Callable<Integer> {
         } finally {
             pool.shutdown();
         }
-        System.out.printf("Searched dev (%d articles, BM25%s each) in %.1f s%n", dev.size(),
-                compareEmbeddings ? " and two embeddings" : "", (System.nanoTime() - t0) / 1e9);
-        System.out.printf("%-48s %6s %6s %6s   %6s  %s%n", "neighbours", "P", "R", "F1", "F1*", "gold among candidates");
-        List<Prepared> asShipped = null;
-        for (Neighbours.Settings s : settings) {
+        System.out.printf("Searched dev (%d articles, two embeddings and BM25 each) in %.1f s%n", dev.size(),
+                (System.nanoTime() - t0) / 1e9);
+        System.out.printf("%-40s %6s %6s %6s   %6s  %s%n", "neighbours", "P", "R", "F1", "F1*", "gold among candidates");
+        for (Neighbours.Settings s : List.of(
+                new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, false, 20),
+                new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, false, 30),
+                new Neighbours.Settings(Neighbours.Embedded.TITLE, false, 30),
+                new Neighbours.Settings(Neighbours.Embedded.NONE, true, 30),
+                new Neighbours.Settings(Neighbours.Embedded.TITLE, true, 30),
+                new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, true, 20),
+                new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, true, 30),
+                new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, true, 50))) {
             List<Prepared> prepared = searched.stream().map(x -> evaluation.prepare(x, s)).toList();
-            if (s.equals(Neighbours.Settings.DEFAULT)) {
-                asShipped = prepared;
-            }
             Result r = evaluation.crossFitted(Variant.COMBINED, prepared, SubjectEvaluation.Fitting.DEFAULT, FOLDS);
-            System.out.printf(Locale.ROOT, "%-48s %6.3f %6.3f %6.3f   %6.3f  %.3f%n", s.label(), r.all().precision(),
+            System.out.printf(Locale.ROOT, "%-40s %6.3f %6.3f %6.3f   %6.3f  %.3f%n", s.label(), r.all().precision(),
                     r.all().recall(), r.all().f1(), r.withoutCheckTags().f1(), r.candidateRecall());
-        }
-        // The other comparisons asked for, on the same searches with the neighbours as shipped (no second search).
-        if (asShipped != null && compareFitting) {
-            compareFitting(evaluation, asShipped, List.of(new SubjectEvaluation.Fitting(true, 0.25, true)));
-        }
-        if (asShipped != null && compareCutOffs) {
-            compareCutOffs(evaluation, asShipped);
         }
     }
 

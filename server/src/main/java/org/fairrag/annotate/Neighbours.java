@@ -23,26 +23,17 @@ import org.fairrag.vectors.VectorIndex;
  */
 public final class Neighbours {
 
-    /**
-     * How the neighbours are found: which part of the text is embedded, whether words count too, how many are
-     * kept, and the power their fused score is raised to as the weight of their subjects (above 1: the nearest
-     * count more).
-     */
-    public record Settings(Embedded embedded, boolean byWords, int k, double sharpness) {
+    /** How the neighbours are found: which part of the text is embedded, whether words count too, how many are kept. */
+    public record Settings(Embedded embedded, boolean byWords, int k) {
         /**
          * BM25 alone, the 30 best: on dev (bench annotate --compare-neighbours) every way of finding neighbours
          * gave micro-F1 0.463-0.469, and this one needs no embedding, so it is the fastest by far.
          */
-        public static final Settings DEFAULT = new Settings(Embedded.NONE, true, 30, 1);
-
-        public Settings(Embedded embedded, boolean byWords, int k) {
-            this(embedded, byWords, k, 1);
-        }
+        public static final Settings DEFAULT = new Settings(Embedded.NONE, true, 30);
 
         public String label() {
             return (embedded == Embedded.NONE ? "" : embedded.name().toLowerCase().replace('_', ' ') + " embedding")
-                    + (byWords ? (embedded == Embedded.NONE ? "" : " + ") + "BM25" : "") + ", k " + k
-                    + (sharpness == 1 ? "" : ", weight score^" + sharpness);
+                    + (byWords ? (embedded == Embedded.NONE ? "" : " + ") + "BM25" : "") + ", k " + k;
         }
     }
 
@@ -56,7 +47,7 @@ public final class Neighbours {
 
     /**
      * A similar article: its similarity to the text by embedding (0 when found by words only), the weight its
-     * subjects get (the fused score, at most 2, raised to {@link Settings#sharpness}), and its indexers' subjects.
+     * subjects get (the fused score, at most 2), and its indexers' subjects.
      */
     public record Neighbour(String pid, String title, float similarity, double weight, List<String> termIds) {}
 
@@ -107,10 +98,10 @@ public final class Neighbours {
 
     /** The best {@code k} tagged articles of what was found, by the sum of their max-normalised scores. */
     public List<Neighbour> fuse(Found found, Set<String> exclude) {
-        return fuse(found, exclude, settings.k(), settings.sharpness());
+        return fuse(found, exclude, settings.k());
     }
 
-    public List<Neighbour> fuse(Found found, Set<String> exclude, int k, double sharpness) {
+    public List<Neighbour> fuse(Found found, Set<String> exclude, int k) {
         Map<String, Float> similarity = new HashMap<>();
         Map<String, Double> score = new HashMap<>();
         for (List<ChunkHit> list : List.of(found.byMeaning(), found.byWords())) {
@@ -133,7 +124,7 @@ public final class Neighbours {
                 ArticleFields f = fields.get(e.getKey());
                 if (f != null && !f.termIds().isEmpty() && out.size() < k) {
                     out.put(e.getKey(), new Neighbour(e.getKey(), f.title(), similarity.getOrDefault(e.getKey(), 0f),
-                            Math.pow(e.getValue(), sharpness), f.termIds()));
+                            e.getValue(), f.termIds()));
                 }
             }
         }

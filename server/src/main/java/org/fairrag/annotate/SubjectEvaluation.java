@@ -149,20 +149,16 @@ public final class SubjectEvaluation {
     public record Searched(Case source, List<Mention> mentions, List<ChunkHit> firstChunk,
                            List<ChunkHit> title, List<ChunkHit> words) {}
 
-    /**
-     * Searches the index for a case under the widest settings ({@code k} neighbours at most), by words and, when
-     * {@code embed}, by meaning too. Blocking (embeds twice when {@code embed}).
-     */
-    public Searched search(Case c, int k, boolean embed) {
+    /** Searches the index for a case under the widest settings ({@code k} neighbours at most). Blocking (embeds twice). */
+    public Searched search(Case c, int k) {
         Neighbours n = suggester.neighbourSearch().orElseThrow(() -> new IllegalStateException("no vector index"));
         List<Mention> mentions = suggester.finder().find(c.title(), c.abstractText()).mentions();
         int excluded = excluded(c).size();
         Neighbours.Found first = n.find(c.title(), c.abstractText(),
-                new Neighbours.Settings(embed ? Neighbours.Embedded.FIRST_CHUNK : Neighbours.Embedded.NONE, true, k),
-                accessLevels, excluded);
-        List<ChunkHit> title = embed ? n.find(c.title(), c.abstractText(),
-                new Neighbours.Settings(Neighbours.Embedded.TITLE, false, k), accessLevels, excluded).byMeaning() : List.of();
-        return new Searched(c, mentions, first.byMeaning(), title, first.byWords());
+                new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, true, k), accessLevels, excluded);
+        Neighbours.Found title = n.find(c.title(), c.abstractText(),
+                new Neighbours.Settings(Neighbours.Embedded.TITLE, false, k), accessLevels, excluded);
+        return new Searched(c, mentions, first.byMeaning(), title.byMeaning(), first.byWords());
     }
 
     /** A searched case prepared as the suggester would under {@code s}. */
@@ -174,7 +170,7 @@ public final class SubjectEvaluation {
             case FIRST_CHUNK -> searched.firstChunk();
         };
         List<Neighbours.Neighbour> near = n.fuse(new Neighbours.Found(meaning, s.byWords() ? searched.words() : List.of()),
-                excluded(searched.source()), s.k(), s.sharpness());
+                excluded(searched.source()), s.k());
         Case c = searched.source();
         return new Prepared(c, CheckTagModels.words(c.title(), c.abstractText()), searched.mentions(), near,
                 SubjectCandidates.of(searched.mentions(), near, statistics(c, searched.mentions()), suggester.checkTags(),
