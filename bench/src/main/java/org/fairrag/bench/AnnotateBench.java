@@ -169,8 +169,8 @@ final class AnnotateBench implements Callable<Integer> {
 
             // The comparisons may be asked together; each is on dev only and replaces the usual run.
             if (compareFitting) {
-                compareFitting(evaluation, devPrepared, List.of(SubjectEvaluation.Fitting.DEFAULT,
-                        new SubjectEvaluation.Fitting(true, 0.25, true)));
+                compareFitting(evaluation, devPrepared, List.of(new SubjectEvaluation.Fitting(true, 0.25, false),
+                        SubjectEvaluation.Fitting.DEFAULT));
             }
             if (compareCutOffs) {
                 compareCutOffs(evaluation, devPrepared);
@@ -180,9 +180,7 @@ final class AnnotateBench implements Callable<Integer> {
             }
             Map<Variant, SubjectModel> models = new LinkedHashMap<>();
             for (Variant v : Variant.values()) {
-                // The baselines keep the global threshold alone, as before, so that they stay comparable across runs.
-                List<Double> relative = v == Variant.COMBINED ? SubjectEvaluation.RELATIVE_CUT_OFFS : List.of(0.0);
-                models.put(v, evaluation.fit(v, devPrepared, SubjectEvaluation.Fitting.DEFAULT, relative, "fitted on the dev "
+                models.put(v, evaluation.fit(v, devPrepared, SubjectEvaluation.Fitting.DEFAULT, List.of(0.0), "fitted on the dev "
                         + "part of fairrag bench annotate (" + devPrepared.size() + " articles, neighbour base " + base + "): "
                         + v.label()));
             }
