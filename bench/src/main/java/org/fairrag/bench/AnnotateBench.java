@@ -180,7 +180,7 @@ final class AnnotateBench implements Callable<Integer> {
             }
             Map<Variant, SubjectModel> models = new LinkedHashMap<>();
             for (Variant v : Variant.values()) {
-                models.put(v, evaluation.fit(v, devPrepared, SubjectEvaluation.Fitting.DEFAULT, List.of(0.0), "fitted on the dev "
+                models.put(v, evaluation.fit(v, devPrepared, SubjectEvaluation.Fitting.DEFAULT, "fitted on the dev "
                         + "part of fairrag bench annotate (" + devPrepared.size() + " articles, neighbour base " + base + "): "
                         + v.label()));
             }
@@ -410,12 +410,12 @@ final class AnnotateBench implements Callable<Integer> {
 
     private static void print(String part, SubjectEvaluation evaluation, Map<Variant, SubjectModel> models, List<Prepared> cases) {
         System.out.printf("%nSubject suggestions on %s (%d articles): micro-averaged, BioASQ task A style%n", part, cases.size());
-        System.out.printf("%-36s %9s %9s %6s %6s %6s   %6s %6s %6s  %s%n", "variant", "cut-off", "of best", "P", "R", "F1",
-                "P*", "R*", "F1*", "gold among candidates");
+        System.out.printf("%-36s %9s %6s %6s %6s   %6s %6s %6s  %s%n", "variant", "cut-off", "P", "R", "F1", "P*", "R*", "F1*",
+                "gold among candidates");
         for (Map.Entry<Variant, SubjectModel> e : models.entrySet()) {
             Result r = evaluation.evaluate(e.getKey(), e.getValue(), cases);
-            System.out.printf(Locale.ROOT, "%-36s %9.3f %9.2f %6.3f %6.3f %6.3f   %6.3f %6.3f %6.3f  %.3f%n", e.getKey().label(),
-                    r.threshold(), r.relativeCutOff(), r.all().precision(), r.all().recall(), r.all().f1(), r.withoutCheckTags().precision(),
+            System.out.printf(Locale.ROOT, "%-36s %9.3f %6.3f %6.3f %6.3f   %6.3f %6.3f %6.3f  %.3f%n", e.getKey().label(),
+                    r.threshold(), r.all().precision(), r.all().recall(), r.all().f1(), r.withoutCheckTags().precision(),
                     r.withoutCheckTags().recall(), r.withoutCheckTags().f1(), r.candidateRecall());
         }
         System.out.println("(* without check tags: species, sex, age groups, pregnancy, historical periods)");

@@ -54,8 +54,9 @@ public final class SubjectEvaluation {
                          double candidateRecall) {}
 
     /**
-     * The fractions of a text's best score tried as its own cut-off (besides the global threshold) when a model is
-     * fitted; 0 is the global threshold alone.
+     * The fractions of a text's best score compared as its own cut-off (besides the global threshold); 0 is the
+     * global threshold alone. None helped on dev ({@code fairrag-bench annotate --compare-cut-offs}), so the
+     * suggester keeps the global threshold alone.
      */
     public static final List<Double> RELATIVE_CUT_OFFS = List.of(0.0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5);
 
@@ -206,17 +207,10 @@ public final class SubjectEvaluation {
         }
     }
 
-    /**
-     * The model of a variant fitted on {@code dev}, with the cut-off (global threshold and fraction of a text's
-     * best score, of {@code relativeCutOffs}) where its micro-F1 on {@code dev} is highest.
-     */
-    public SubjectModel fit(Variant variant, List<Prepared> dev, Fitting fitting, List<Double> relativeCutOffs,
-                            String description) {
+    /** The model of a variant fitted on {@code dev}, with the cut-off where its micro-F1 on {@code dev} is highest. */
+    public SubjectModel fit(Variant variant, List<Prepared> dev, Fitting fitting, String description) {
         SubjectModel model = fitWithoutCutOff(variant, dev, fitting, description);
-        List<Scored> scored = scored(variant, dev, p -> model);
-        Result best = relativeCutOffs.stream().map(f -> evaluate(variant, scored, bestThreshold(scored, f), f))
-                .max(Comparator.comparingDouble(r -> r.all().f1())).orElseThrow();
-        return model.withCutOff(best.threshold(), best.relativeCutOff());
+        return model.withThreshold(bestThreshold(scored(variant, dev, p -> model), 0));
     }
 
     /**
@@ -340,7 +334,7 @@ public final class SubjectEvaluation {
 
     /** The scores of a variant's model on prepared cases: what {@link SubjectSuggester#subjects} would suggest. */
     public Result evaluate(Variant variant, SubjectModel model, List<Prepared> cases) {
-        return evaluate(variant, scored(variant, cases, p -> model), model.threshold(), model.relativeCutOff());
+        return evaluate(variant, scored(variant, cases, p -> model), model.threshold(), 0);
     }
 
     private Result evaluate(Variant variant, List<Scored> cases, double threshold, double relative) {

@@ -18,19 +18,18 @@ import org.apache.commons.math3.linear.LUDecomposition;
  * How likely a candidate term is to be one of an article's subjects, from what its text mentions and what
  * its nearest tagged articles are about: a logistic regression over a few features ({@link Feature}), fitted
  * on articles whose subjects are known (the dev part of {@code fairrag-bench annotate}), so its score is a
- * probability, and a cut-off chosen on those articles where micro-F1 is highest: a candidate is kept when its
- * score reaches {@code threshold} and {@code relativeCutOff} times the best score among the text's candidates
- * (0: the global threshold alone). Immutable.
+ * probability, and a cut-off chosen on those articles where micro-F1 is highest. Immutable.
  */
 public record SubjectModel(double bias, double[] weights, double threshold, Set<Feature> features, String description,
-                           CheckTagModels checkTags, double relativeCutOff) {
+                           CheckTagModels checkTags) {
 
     /** The bundled model, fitted by {@code fairrag-bench annotate --fit}. */
     public static final String BUNDLED = "/org/fairrag/annotate/subject-model.properties";
 
     /**
-     * Version of the model file: 2 added the check tags' own classifiers, 3 the cut-off relative to a text's best
-     * candidate. A file without a version (1) is read as it was written; a newer one is refused.
+     * Version of the model file: 2 added the check tags' own classifiers, 3 the {@link Feature#SECOND_ORDER}
+     * features (a reader of 2 would leave their weights out). A file without a version (1) is read as it was
+     * written; a newer one is refused.
      */
     public static final int FORMAT = 3;
 
@@ -86,17 +85,8 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
         if (weights.length != Feature.values().length) {
             throw new IllegalArgumentException("one weight per feature");
         }
-        if (relativeCutOff < 0 || relativeCutOff >= 1) {
-            throw new IllegalArgumentException("the relative cut-off is a fraction of the best score, in [0, 1)");
-        }
         weights = weights.clone();
         features = Set.copyOf(features);
-    }
-
-    /** A model with the global threshold alone. */
-    public SubjectModel(double bias, double[] weights, double threshold, Set<Feature> features, String description,
-                        CheckTagModels checkTags) {
-        this(bias, weights, threshold, features, description, checkTags, 0);
     }
 
     /** A model without classifiers of its own for the check tags. */
@@ -104,10 +94,6 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
         this(bias, weights, threshold, features, description, CheckTagModels.NONE);
     }
 
-    /** Whether a candidate with this score is kept, {@code best} the best score among its text's candidates. */
-    public boolean keeps(double score, double best) {
-        return score >= threshold && score >= relativeCutOff * best;
-    }
 
     /**
      * The probability that a candidate term is a subject: its check tag classifier's when it has one, from
@@ -141,15 +127,11 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
     }
 
     public SubjectModel withThreshold(double t) {
-        return new SubjectModel(bias, weights, t, features, description, checkTags, relativeCutOff);
-    }
-
-    public SubjectModel withCutOff(double t, double relative) {
-        return new SubjectModel(bias, weights, t, features, description, checkTags, relative);
+        return new SubjectModel(bias, weights, t, features, description, checkTags);
     }
 
     public SubjectModel withCheckTags(CheckTagModels models) {
-        return new SubjectModel(bias, weights, threshold, features, description, models, relativeCutOff);
+        return new SubjectModel(bias, weights, threshold, features, description, models);
     }
 
     public static SubjectModel bundled() {
@@ -182,8 +164,7 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
             }
         }
         return new SubjectModel(Double.parseDouble(p.getProperty("bias")), w, Double.parseDouble(p.getProperty("threshold")),
-                used, p.getProperty("description", ""), CheckTagModels.read(p),
-                Double.parseDouble(p.getProperty("relativeCutOff", "0")));
+                used, p.getProperty("description", ""), CheckTagModels.read(p));
     }
 
     /** Writes the model as the properties {@link #bundled} reads. */
@@ -195,7 +176,6 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
         b.append("description=").append(description.replace("\n", " ")).append('\n');
         b.append("bias=").append(format(bias)).append('\n');
         b.append("threshold=").append(format(threshold)).append('\n');
-        b.append("relativeCutOff=").append(format(relativeCutOff)).append('\n');
         for (Feature f : Feature.values()) {
             if (features.contains(f)) {
                 b.append("weight.").append(f.name()).append('=').append(format(weights[f.ordinal()])).append('\n');

@@ -1,7 +1,6 @@
 package org.fairrag.annotate;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -98,13 +97,9 @@ public final class SubjectSuggester {
     public List<Subject> subjects(Set<String> words, List<Mention> mentions, List<Neighbours.Neighbour> near) {
         VocabularyIndex vocab = vocabulary.get();
         List<Subject> out = new ArrayList<>();
-        List<SubjectCandidates.Candidate> candidates = candidates(mentions, near);
-        double[] scores = candidates.stream().mapToDouble(c -> model.score(c.termId(), c.features(), words)).toArray();
-        double best = Arrays.stream(scores).max().orElse(0);
-        for (int i = 0; i < scores.length; i++) {
-            SubjectCandidates.Candidate c = candidates.get(i);
-            double score = scores[i];
-            if (!model.keeps(score, best)) {
+        for (SubjectCandidates.Candidate c : candidates(mentions, near)) {
+            double score = model.score(c.termId(), c.features(), words);
+            if (score < model.threshold()) {
                 continue;
             }
             Optional<Term> term = vocab.byId(c.termId());

@@ -70,38 +70,24 @@ class SubjectModelTest {
     }
 
     @Test
-    void should_keep_a_candidate_only_above_both_the_threshold_and_the_share_of_the_best_score() {
-        SubjectModel model = new SubjectModel(0, new double[Feature.values().length], 0.2, EnumSet.of(Feature.MENTIONED),
-                "relative", CheckTagModels.NONE, 0.5);
-
-        assertThat(model.keeps(0.3, 0.5)).as("above 0.2 and half of 0.5").isTrue();
-        assertThat(model.keeps(0.3, 0.9)).as("under half of the best").isFalse();
-        assertThat(model.keeps(0.15, 0.2)).as("under the threshold").isFalse();
-        assertThat(model.withThreshold(0.2).keeps(0.3, 0.9)).as("the relative cut-off survives a new threshold").isFalse();
-    }
-
-    @Test
-    void should_read_back_the_relative_cut_off_and_read_older_files_without_one() throws Exception {
-        SubjectModel model = new SubjectModel(-1, new double[Feature.values().length], 0.25, EnumSet.of(Feature.MENTIONED),
-                "relative", CheckTagModels.NONE, 0.35);
+    void should_write_the_second_order_weights_in_a_file_of_the_current_format_and_read_them_back() throws Exception {
+        double[] w = new double[Feature.values().length];
+        w[Feature.MENTIONED_TIMES_VOTE.ordinal()] = 0.75;
+        w[Feature.BROADER_LOG.ordinal()] = -0.25;
+        SubjectModel model = new SubjectModel(-2, w, 0.25, EnumSet.of(Feature.MENTIONED_TIMES_VOTE, Feature.BROADER_LOG), "second order");
         StringWriter out = new StringWriter();
+
         model.write(out);
-        Properties written = new Properties();
-        written.load(new StringReader(out.toString()));
-        Properties older = new Properties();
-        older.load(new StringReader("format=2\nbias=-2\nthreshold=0.2\nweight.MENTIONED=1.5\n"));
+        Properties p = new Properties();
+        p.load(new StringReader(out.toString()));
+        SubjectModel back = SubjectModel.read(p);
 
-        assertThat(written.getProperty("format")).isEqualTo(String.valueOf(SubjectModel.FORMAT));
-        assertThat(SubjectModel.read(written).relativeCutOff()).isEqualTo(0.35);
-        assertThat(SubjectModel.read(older).relativeCutOff()).isZero();
-        assertThat(SubjectModel.read(older).keeps(0.21, 1)).isTrue();
-    }
-
-    @Test
-    void should_refuse_a_relative_cut_off_that_is_not_a_fraction() {
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new SubjectModel(0, new double[Feature.values().length], 0.2,
-                        EnumSet.of(Feature.MENTIONED), "bad", CheckTagModels.NONE, 1.0))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("fraction");
+        assertThat(p.getProperty("format")).isEqualTo("3").isEqualTo(String.valueOf(SubjectModel.FORMAT));
+        assertThat(back.weights()).containsExactly(w);
+        double[] x = new double[Feature.values().length];
+        x[Feature.MENTIONED_TIMES_VOTE.ordinal()] = 0.5;
+        x[Feature.BROADER_LOG.ordinal()] = 2;
+        assertThat(back.score(x)).isCloseTo(1 / (1 + Math.exp(2 - 0.375 + 0.5)), within(1e-9));
     }
 
     @Test

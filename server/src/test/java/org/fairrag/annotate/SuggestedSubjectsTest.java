@@ -129,25 +129,6 @@ class SuggestedSubjectsTest {
                 .contains(NASOPHARYNGEAL_NEOPLASMS);
     }
 
-    @Test
-    void should_keep_only_the_candidates_near_the_text_s_best_with_a_relative_cut_off() {
-        String title = "Nasopharyngeal carcinoma in children: treatment with radiotherapy and chemotherapy";
-        String text = "Nasopharyngeal carcinoma is rare in children. We reviewed the records of children treated "
-                + "with radiotherapy, with or without chemotherapy, and their survival.";
-        SubjectModel bundled = SubjectModel.bundled();
-
-        List<SubjectSuggester.Subject> all = fairrag.subjectSuggester(bundled.withCutOff(0, 0))
-                .suggest(title, text, Set.of("public")).subjects();
-        List<SubjectSuggester.Subject> near = fairrag.subjectSuggester(bundled.withCutOff(0, 0.6))
-                .suggest(title, text, Set.of("public")).subjects();
-
-        double best = all.get(0).score();
-        assertThat(near).isNotEmpty().hasSizeLessThan(all.size())
-                .allSatisfy(s -> assertThat(s.score()).isGreaterThanOrEqualTo(0.6 * best));
-        assertThat(all).filteredOn(s -> s.score() >= 0.6 * best).extracting(SubjectSuggester.Subject::termId)
-                .containsExactlyElementsOf(near.stream().map(SubjectSuggester.Subject::termId).toList());
-    }
-
     private static List<String> objects(String property, String subject) {
         return fairrag.graph().select(QueryFactory.create("SELECT ?o WHERE { GRAPH ?g { ?s ?p ?o } }"),
                         Map.of("s", ResourceFactory.createResource(subject), "p", ResourceFactory.createProperty(property),
