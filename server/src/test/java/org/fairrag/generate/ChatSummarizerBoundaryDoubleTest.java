@@ -43,12 +43,10 @@ class ChatSummarizerBoundaryDoubleTest {
     @BeforeAll
     static void start() throws Exception {
         model = new OpenAiCompatibleTestServer();
-        FairragConfig config = TestFairrag.config(TestFairrag.newDir("llm")).toBuilder()
+        fairrag = TestFairrag.withMesh("llm", dir -> TestFairrag.config(dir).toBuilder()
                 .llm(new FairragConfig.Llm("openai", Optional.of(model.baseUrl()), Optional.of("test-model"),
                         Optional.of("sk-test"), Duration.ofSeconds(3)))
-                .build();
-        fairrag = TestFairrag.open(config);
-        TestFairrag.loadMesh(fairrag);
+                .build());
         fairrag.ingest(SourceFile.of(TestFairrag.resource("/samples/xml/netsynergy_pubmed21n1002.xml.gz")),
                 ArticleIngest.Options.DEFAULT, IngestProgress.NONE);
         port = HttpServerLauncher.start(fairrag).port();

@@ -11,7 +11,6 @@ import org.apache.jena.query.QueryFactory;
 import org.apache.jena.rdf.model.Model;
 import org.apache.jena.rdf.model.Resource;
 import org.apache.jena.rdf.model.ResourceFactory;
-import org.fairrag.app.FairragConfig;
 import org.fairrag.fdo.FdoKind;
 import org.fairrag.fdo.PidScheme;
 import org.fairrag.graph.Vocab;
@@ -181,7 +180,7 @@ class TombstoneTest {
         assertThat(f.fairrag.apiKeys().revoke(created.id()).await()).isTrue();
         // A verified key is trusted for FAIRRAG_API_KEY_CACHE (README): the revocation holds within that time.
         org.awaitility.Awaitility.await()
-                .atMost(FairragConfig.Quotas.DEFAULT.apiKeyCacheTime().plusSeconds(15))
+                .atMost(f.fairrag.config().quotas().apiKeyCacheTime().plusSeconds(15))
                 .pollInterval(java.time.Duration.ofSeconds(1))
                 .until(() -> f.post(url, "{\"reason\": \"x\"}", "X-API-Key", created.token()).statusCode() == 403);
         String secret = created.token().substring(created.token().indexOf('.') + 1);

@@ -59,6 +59,13 @@ public final class TestFairrag {
     private static final List<Path> createdDirs = new ArrayList<>();
     private static final Set<Path> sharedDirs = new HashSet<>();
     private static final List<Fairrag> sharedInstances = new ArrayList<>();
+    private static boolean cleanupRegistered;
+    private static Thread backgroundBuild;
+    // One lock per shared instance, apart from the class's own (short: directories, cleanup), so that a test
+    // that needs none of them never waits for one being built in the background.
+    private static final Object TEMPLATE_LOCK = new Object();
+    private static final Object DEMO_LOCK = new Object();
+    private static final Object MESH_LOCK = new Object();
 
     private TestFairrag() {}
 
@@ -79,10 +86,13 @@ public final class TestFairrag {
         }
     }
 
+    /** How long test instances trust a verified API key: short, so that a test of revocation need not wait the default 30 s. */
+    public static final Duration API_KEY_CACHE_TIME = Duration.ofSeconds(2);
+
     /**
      * A test instance's configuration: no vector index, and no rate limits or quotas (tests send bursts of
      * requests; {@code LimitsTest} and the tests in {@code org.fairrag.security} set their own), a short
-     * shutdown grace.
+     * API key cache and a short shutdown grace.
      */
     public static FairragConfig config(Path dataDir) {
         FairragConfig.Limits d = FairragConfig.Limits.DEFAULT;
@@ -93,7 +103,7 @@ public final class TestFairrag {
         return builder.dataDir(dataDir).port(0).host("127.0.0.1").baseUrl(BASE_URL)
                 .loadDemo(false).vectors(VectorStoreSettings.Kind.NONE)
                 .limits(new FairragConfig.Limits(0, 1, 0, 1, d.maxBodyBytes(), d.maxUriLength(), Duration.ofSeconds(2)))
-                .quotas(new FairragConfig.Quotas(0, 0, 1, FairragConfig.Quotas.DEFAULT.apiKeyCacheTime()))
+                .quotas(new FairragConfig.Quotas(0, 0, 1, API_KEY_CACHE_TIME))
                 .build();
     }
 
@@ -106,25 +116,26 @@ public final class TestFairrag {
      * A closed data directory with MeSH loaded, its term vectors written and its snapshot made, once per test
      * JVM: the demo and MeSH instances start from copies of it instead of loading MeSH each.
      */
-    private static synchronized Path meshTemplate() {
-        if (meshTemplate == null) {
-            Path dir = newSharedDir("mesh-template");
-            try (Fairrag template = open(searchConfig(dir))) {
-                loadMesh(template);
-                meshLoadTexts = IndexedTexts.of(template);
+    private static Path meshTemplate() {
+        synchronized (TEMPLATE_LOCK) {
+            if (meshTemplate == null) {
+                Path dir = newSharedDir("mesh-template");
+                try (Fairrag template = open(searchConfig(dir))) {
+                    loadMesh(template);
+                    meshLoadTexts = IndexedTexts.of(template);
+                }
+                meshTemplate = dir;
             }
-            meshTemplate = dir;
+            return meshTemplate;
         }
-        return meshTemplate;
     }
 
     /**
      * A new directory holding a copy of {@link #meshTemplate()}, permissions included: PostgreSQL refuses a
      * data directory that others may read.
      */
-    private static Path copyOfMeshTemplate(String name) {
+    private static Path copyOfMeshTemplate(Path to) {
         Path from = meshTemplate();
-        Path to = newSharedDir(name);
         try (Stream<Path> files = Files.walk(from)) {
             for (Path f : (Iterable<Path>) files::iterator) {
                 if (!f.equals(from)) {
@@ -142,30 +153,79 @@ public final class TestFairrag {
      * (which live outside the directory, so a copy would not carry them), one that loads MeSH itself.
      */
     private static Fairrag openWithMesh(String name, Function<Path, FairragConfig> config) {
+        return openWithMesh(newSharedDir(name), config);
+    }
+
+    /**
+     * A new instance of a test class's own with MeSH loaded, like {@link #mesh()} but configured by the caller
+     * (from the directory it is given); its directory goes after the class. The caller closes it.
+     */
+    public static Fairrag withMesh(String name, Function<Path, FairragConfig> config) {
+        return openWithMesh(newDir(name), config);
+    }
+
+    private static Fairrag openWithMesh(Path dir, Function<Path, FairragConfig> config) {
         if (!ExternalStores.enabled()) {
-            return open(config.apply(copyOfMeshTemplate(name)));
+            return open(config.apply(copyOfMeshTemplate(dir)));
         }
-        Fairrag fairrag = open(config.apply(newSharedDir(name)));
+        Fairrag fairrag = open(config.apply(dir));
         loadMesh(fairrag);
         return fairrag;
     }
 
     /** The shared instance with MeSH and the demo articles, serving HTTP on {@link #demoPort()}. */
-    public static synchronized Fairrag demo() {
-        if (demo == null) {
-            demo = openWithMesh("demo", TestFairrag::searchConfig);
-            try {
-                // As serve does: the concept mentions after the API opens; tests wait for them, so they see the whole demo.
-                demo.loadDemoIfEmpty(IngestProgress.NONE, true);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+    public static Fairrag demo() {
+        synchronized (DEMO_LOCK) {
+            if (demo == null) {
+                Fairrag opened = openWithMesh("demo", TestFairrag::searchConfig);
+                closeAtExit(opened);
+                try {
+                    // As serve does: the concept mentions after the API opens; tests wait for them, so they see the whole demo.
+                    opened.loadDemoIfEmpty(IngestProgress.NONE, true);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                demoLoadTexts = IndexedTexts.of(opened);
+                demoServer = HttpServerLauncher.start(opened);
+                opened.annotateMissingInBackground().join();
+                demo = opened;
             }
-            demoLoadTexts = IndexedTexts.of(demo);
-            demoServer = HttpServerLauncher.start(demo);
-            demo.annotateMissingInBackground().join();
-            closeAtExit(demo);
+            return demo;
         }
-        return demo;
+    }
+
+    /**
+     * Starts building the shared instance that the test classes about to run need (the demo, else the MeSH
+     * instance) on a thread of its own, so that it builds while the classes that need neither run
+     * ({@link SharedInstancesLast} runs those first). A class that needs it waits for it as before; the JVM
+     * waits for the build before it closes the shared instances at exit.
+     */
+    static void buildInBackground(SharedInstanceUsers.Need need) {
+        Runnable build = switch (need) {
+            case DEMO -> TestFairrag::demo;
+            case MESH -> TestFairrag::mesh;
+            case NONE -> null;
+        };
+        if (build == null) {
+            return;
+        }
+        synchronized (TestFairrag.class) {
+            if (backgroundBuild == null) {
+                registerCleanupAtExit();
+                backgroundBuild = new Thread(() -> {
+                    try {
+                        build.run();
+                    } catch (RuntimeException e) {
+                        // The class that needs the instance builds it again and fails with the cause.
+                        System.err.println("building the shared " + need + " instance in the background failed: " + e);
+                    }
+                }, "shared-" + need.name().toLowerCase(java.util.Locale.ROOT) + "-build");
+                backgroundBuild.setDaemon(true);
+                backgroundBuild.start();
+                org.slf4j.LoggerFactory.getLogger(TestFairrag.class)
+                        .info("Building the shared {} instance in the background; the classes that need it run last", need);
+            }
+        }
     }
 
     /** How many texts an instance indexed with the shipped vectors, and how many the model embedded. */
@@ -180,35 +240,46 @@ public final class TestFairrag {
     }
 
     /** The texts loading MeSH into the data directory the shared instances start from indexed. */
-    public static synchronized IndexedTexts meshLoadTexts() {
-        meshTemplate();
-        return meshLoadTexts;
+    public static IndexedTexts meshLoadTexts() {
+        synchronized (TEMPLATE_LOCK) {
+            meshTemplate();
+            return meshLoadTexts;
+        }
     }
 
     /** The texts loading the demo articles into {@link #demo()} indexed (MeSH came with its data directory). */
-    public static synchronized IndexedTexts demoLoadTexts() {
-        demo();
-        return demoLoadTexts;
+    public static IndexedTexts demoLoadTexts() {
+        synchronized (DEMO_LOCK) {
+            demo();
+            return demoLoadTexts;
+        }
     }
 
-    public static synchronized int demoPort() {
-        demo();
-        return demoServer.port();
+    public static int demoPort() {
+        synchronized (DEMO_LOCK) {
+            demo();
+            return demoServer.port();
+        }
     }
 
     /** The router of the demo instance's HTTP server. */
-    public static synchronized io.vertx.ext.web.Router demoRouter() {
-        demo();
-        return demoServer.router();
+    public static io.vertx.ext.web.Router demoRouter() {
+        synchronized (DEMO_LOCK) {
+            demo();
+            return demoServer.router();
+        }
     }
 
     /** The shared instance with the MeSH vocabulary and no articles but those tests ingest. */
-    public static synchronized Fairrag mesh() {
-        if (mesh == null) {
-            mesh = openWithMesh("mesh", TestFairrag::config);
-            closeAtExit(mesh);
+    public static Fairrag mesh() {
+        synchronized (MESH_LOCK) {
+            if (mesh == null) {
+                Fairrag opened = openWithMesh("mesh", TestFairrag::config);
+                closeAtExit(opened);
+                mesh = opened;
+            }
+            return mesh;
         }
-        return mesh;
     }
 
     public static void loadMesh(Fairrag fairrag) {
@@ -298,15 +369,34 @@ public final class TestFairrag {
 
     /** Closes a shared instance when the JVM exits, before its directory is deleted. */
     public static synchronized void closeAtExit(Fairrag fairrag) {
-        if (sharedInstances.isEmpty()) {
-            Runtime.getRuntime().addShutdownHook(new Thread(TestFairrag::closeSharedAndDeleteAll, "test-data-cleanup"));
-        }
+        registerCleanupAtExit();
         sharedInstances.add(fairrag);
     }
 
-    private static synchronized void closeSharedAndDeleteAll() {
-        sharedInstances.forEach(Fairrag::close);
-        ExternalStores.stopAll();
-        createdDirs.forEach(TestFairrag::deleteTree);
+    private static synchronized void registerCleanupAtExit() {
+        if (!cleanupRegistered) {
+            Runtime.getRuntime().addShutdownHook(new Thread(TestFairrag::closeSharedAndDeleteAll, "test-data-cleanup"));
+            cleanupRegistered = true;
+        }
+    }
+
+    private static void closeSharedAndDeleteAll() {
+        Thread build;
+        synchronized (TestFairrag.class) {
+            build = backgroundBuild;
+        }
+        if (build != null) {
+            try {
+                // Closing an instance the build still writes to would leave its PostgreSQL running.
+                build.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        synchronized (TestFairrag.class) {
+            sharedInstances.forEach(Fairrag::close);
+            ExternalStores.stopAll();
+            createdDirs.forEach(TestFairrag::deleteTree);
+        }
     }
 }
