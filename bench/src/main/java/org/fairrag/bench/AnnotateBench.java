@@ -263,7 +263,8 @@ final class AnnotateBench implements Callable<Integer> {
             }
             ArticleIngest.Report report = fairrag.ingest(SourceFile.of(scratch), ArticleIngest.Options.DEFAULT, new ConsoleProgress());
             System.out.printf("Added to the neighbour base: %d records with MeSH headings, none a demo or test article "
-                    + "(ingestion: %s)%n", written, report.counts());
+                    + "(%s: %s)%n", written, report.alreadyIngested() ? "ingested before, counts of that run" : "ingestion",
+                    report.counts());
         } finally {
             Files.deleteIfExists(scratch);
         }
