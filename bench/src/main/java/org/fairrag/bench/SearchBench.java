@@ -53,6 +53,7 @@ import org.fairrag.vectors.ArticleFilter;
 import org.fairrag.vectors.ChunkHit;
 import org.fairrag.vectors.IndexedArticle;
 import org.fairrag.vectors.IndexedChunk;
+import org.fairrag.vectors.KnnCandidates;
 import org.fairrag.vectors.LuceneVectorIndex;
 import org.fairrag.vectors.VectorQuantization;
 import org.fairrag.vectors.VectorIndex;
@@ -101,9 +102,11 @@ final class SearchBench implements Callable<Integer> {
             + "derived corpus; larger makes fewer segments to merge (default ${DEFAULT-VALUE}, the server's).")
     double writeBufferMb;
 
-    @Option(names = "--knn-candidates", description = "Articles an HNSW search keeps as candidates on the derived "
-            + "corpora (Lucene's ef; default: the server's, " + LuceneVectorIndex.KNN_CANDIDATES + ").")
-    Integer knnCandidates;
+    @Option(names = "--knn-candidates", split = ",", description = "Articles an HNSW search keeps as candidates on the "
+            + "derived corpora (Lucene's ef), comma-separated, each measured in turn on every corpus in this run: "
+            + KnnCandidates.SCALED_NAME + " (the server's rule: by the number of chunk vectors) or a number "
+            + "(default: FAIRRAG_VECTOR_CANDIDATES, " + KnnCandidates.SCALED_NAME + ").")
+    List<String> knnCandidates;
 
     @Option(names = "--no-force-merge", description = "Leave a newly built derived corpus in the segments its writer "
             + "made instead of merging it into one (a search then walks one graph per segment).")
@@ -159,13 +162,13 @@ final class SearchBench implements Callable<Integer> {
             }
             Path root = workDir != null ? workDir : config.dataDir().resolve("bench");
             Map<Integer, Build> builds = new LinkedHashMap<>();
-            Map<Integer, Figures> figures = new LinkedHashMap<>();
+            Map<Column, Figures> figures = new LinkedHashMap<>();
             List<IndexedArticle> sources = demoArticles(demo, config);
+            List<KnnCandidates> settings = candidateSettings(config);
             for (int n : articles) {
                 Path dir = root.resolve(corpusName(n, chunksPerArticle, q));
                 try (LuceneVectorIndex derived = LuceneVectorIndex.open(dir, embedder.modelName(), embedder.dimension(),
-                        new LuceneVectorIndex.Options(q, writeBufferMb).withKnnCandidates(
-                                knnCandidates != null ? knnCandidates : LuceneVectorIndex.KNN_CANDIDATES))) {
+                        new LuceneVectorIndex.Options(q, writeBufferMb))) {
                     Build build = derived(dir, n, derived, sources);
                     builds.put(n, build);
                     System.out.printf("%n== derived corpus: %d articles, %d chunk vectors in %d segment(s), quantization %s, "
@@ -178,8 +181,13 @@ final class SearchBench implements Callable<Integer> {
                                     : (chunksPerArticle - 1) + " further chunk(s) from other demo articles chosen at random",
                             NOISE, 1 / Math.sqrt(1 + NOISE * NOISE * embedder.dimension()));
                     System.out.println("  built: " + build.describe());
-                    if (!buildOnly) {
-                        figures.put(n, measure(fairrag, derived, embedder, vocab, queries, false));
+                }
+                for (KnnCandidates c : buildOnly ? List.<KnnCandidates>of() : settings) {
+                    try (LuceneVectorIndex derived = LuceneVectorIndex.open(dir, embedder.modelName(), embedder.dimension(),
+                            new LuceneVectorIndex.Options(q, writeBufferMb).withKnnCandidates(c))) {
+                        Column column = new Column(n, c, derived.knnCandidatesNow(ArticleFilter.publicArticles()));
+                        System.out.printf("%n-- %,d articles, candidates %s%n", n, column.describe());
+                        figures.put(column, measure(fairrag, derived, embedder, vocab, queries, false));
                     }
                 }
             }
@@ -208,9 +216,27 @@ final class SearchBench implements Callable<Integer> {
         if (quantization != null) {
             VectorQuantization.parse(quantization);
         }
-        if (knnCandidates != null && knnCandidates < 1) {
-            throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
-                    "--knn-candidates must be at least 1, got " + knnCandidates);
+        if (knnCandidates != null) {
+            try {
+                knnCandidates.forEach(KnnCandidates::parse);
+            } catch (IllegalArgumentException e) {
+                throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
+                        "--knn-candidates takes " + KnnCandidates.SCALED_NAME + " or numbers of at least 1, got " + knnCandidates);
+            }
+        }
+    }
+
+    /** The candidate counts each derived corpus is measured with: as asked, else the server's setting. */
+    List<KnnCandidates> candidateSettings(FairragConfig config) {
+        return knnCandidates == null ? List.of(config.vectors().candidates())
+                : knnCandidates.stream().map(KnnCandidates::parse).distinct().toList();
+    }
+
+    /** One measured column of the summary: a corpus searched with a candidate setting, which gave {@code candidates}. */
+    private record Column(int articles, KnnCandidates setting, int candidates) {
+        String describe() {
+            return setting.isFixed() ? Integer.toString(candidates)
+                    : String.format(Locale.ROOT, "%s (%,d here)", setting.describe(), candidates);
         }
     }
 
@@ -264,8 +290,8 @@ final class SearchBench implements Callable<Integer> {
     }
 
     private static void row(String label, Wrk w) {
-        System.out.printf("  %-58s p50 %6.2f ms  p99 %6.2f ms  %7.1f requests/s  (%d non-2xx)%n", label, w.p50, w.p99, w.rps,
-                w.errors);
+        System.out.printf("  %-58s p50 %6.2f ms  p99 %6.2f ms  %7.1f requests/s  %6.2f CPU ms/request  (%d non-2xx)%n", label,
+                w.p50, w.p99, w.rps, w.cpuMs, w.errors);
     }
 
     /**
@@ -302,10 +328,14 @@ final class SearchBench implements Callable<Integer> {
         double recall = 0;
         long hnsw = 0;
         long exact = 0;
+        long hnswCpu = 0;
+        java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         for (float[] v : vectors) {
+            long c0 = threads.getCurrentThreadCpuTime();
             long t0 = System.nanoTime();
             List<ChunkHit> approximate = index.nearestChunks(v, K, filter);
             long t1 = System.nanoTime();
+            hnswCpu += threads.getCurrentThreadCpuTime() - c0;
             List<ChunkHit> truth = index.exactNearestChunks(v, K, filter);
             long t2 = System.nanoTime();
             hnsw += t1 - t0;
@@ -316,10 +346,11 @@ final class SearchBench implements Callable<Integer> {
             recall += truePids.isEmpty() ? 1 : found / (double) truePids.size();
         }
         int n = vectors.size();
-        System.out.printf("recall@10 of HNSW against exact search (%s, %d queries, articles by best chunk): %.4f; "
-                        + "HNSW %.2f ms/query, exact %.2f ms/query (exact takes %.1fx as long)%n", label, n, recall / n,
-                hnsw / 1e6 / n, exact / 1e6 / n, exact / (double) Math.max(1, hnsw));
-        return new Recall(recall / n, hnsw / 1e6 / n, exact / 1e6 / n);
+        System.out.printf("recall@10 of HNSW against exact search (%s, %d queries, articles by best chunk, %d candidates): "
+                        + "%.4f; HNSW %.2f ms/query (%.2f CPU ms), exact %.2f ms/query (exact takes %.1fx as long)%n", label, n,
+                index.knnCandidatesNow(filter), recall / n, hnsw / 1e6 / n, hnswCpu / 1e6 / n, exact / 1e6 / n,
+                exact / (double) Math.max(1, hnsw));
+        return new Recall(recall / n, hnsw / 1e6 / n, exact / 1e6 / n, hnswCpu / 1e6 / n);
     }
 
     /** Sequential requests with distinct queries: where the time goes, from the Server-Timing header. */
@@ -359,7 +390,8 @@ final class SearchBench implements Callable<Integer> {
                 100 * other / (e + c + rt));
     }
 
-    private record Wrk(double p50, double p99, double rps, long errors) {}
+    /** @param cpuMs the bench process's CPU time (the server's work, with its garbage collection) per request */
+    private record Wrk(double p50, double p99, double rps, long errors, double cpuMs) {}
 
     private Wrk wrk(int port, List<String> queries) throws IOException, InterruptedException {
         Path script = Files.createTempFile("fairrag-wrk", ".lua");
@@ -372,6 +404,7 @@ final class SearchBench implements Callable<Integer> {
                 .append("local i = 0\nfunction request()\n  i = i + 1\n")
                 .append("  return wrk.format(\"GET\", paths[((tid * math.floor(#paths / 2) + i) % #paths) + 1])\nend\n");
         Files.writeString(script, lua);
+        double cpu0 = processCpuSeconds();
         Process p = new ProcessBuilder("wrk", "-t2", "-c" + connections, "-d" + duration + "s", "--latency", "-s",
                 script.toString(), "http://127.0.0.1:" + port).redirectErrorStream(true).start();
         String out;
@@ -379,9 +412,11 @@ final class SearchBench implements Callable<Integer> {
             out = String.join("\n", r.lines().toList());
         }
         p.waitFor();
+        double cpu = processCpuSeconds() - cpu0;
         Files.deleteIfExists(script);
+        double requests = number(out, "([0-9]+) requests in");
         return new Wrk(latency(out, "50%"), latency(out, "99%"), number(out, "Requests/sec:\\s+([0-9.]+)"),
-                (long) number(out, "Non-2xx or 3xx responses:\\s+([0-9]+)"));
+                (long) number(out, "Non-2xx or 3xx responses:\\s+([0-9]+)"), requests > 0 ? cpu * 1000 / requests : Double.NaN);
     }
 
     private static double latency(String wrkOutput, String percentile) {
@@ -599,7 +634,8 @@ final class SearchBench implements Callable<Integer> {
         }
     }
 
-    private record Recall(double recall, double hnswMs, double exactMs) {}
+    /** @param hnswCpuMs CPU time of the searching thread per HNSW search (less than hnswMs when it waited) */
+    private record Recall(double recall, double hnswMs, double exactMs, double hnswCpuMs) {}
 
     private record Figures(Recall plain, Recall filtered, Wrk cached, Wrk distinct, Memory memory) {}
 
@@ -631,42 +667,47 @@ final class SearchBench implements Callable<Integer> {
         }
     }
 
-    private void printTable(Map<Integer, Build> builds, Map<Integer, Figures> figures, VectorQuantization q) {
-        List<Integer> sizes = new ArrayList<>(figures.keySet());
+    private void printTable(Map<Integer, Build> builds, Map<Column, Figures> figures, VectorQuantization q) {
+        List<Column> columns = new ArrayList<>(figures.keySet());
         StringBuilder t = new StringBuilder(String.format(Locale.ROOT, "%n== summary (quantization %s, %s chunks an article, "
                 + "%d connections, %d s per wrk run, %d recall queries)%n| |", q.name().toLowerCase(Locale.ROOT),
                 chunksPerArticle == 0 ? "about 3" : Integer.toString(chunksPerArticle), connections, duration, recallQueries));
-        sizes.forEach(n -> t.append(String.format(Locale.ROOT, " %,d articles |", n)));
-        t.append("\n|---|").append("---|".repeat(sizes.size())).append('\n');
-        row(t, "chunk vectors", sizes, n -> String.format(Locale.ROOT, "%,d", builds.get(n).chunks()));
-        row(t, "build time (merge into one segment)", sizes, n -> {
-            Build b = builds.get(n);
+        columns.forEach(c -> t.append(String.format(Locale.ROOT, " %,d articles, candidates %s |", c.articles(), c.describe())));
+        t.append("\n|---|").append("---|".repeat(columns.size())).append('\n');
+        row(t, "chunk vectors", columns, c -> String.format(Locale.ROOT, "%,d", builds.get(c.articles()).chunks()));
+        row(t, "build time (merge into one segment)", columns, c -> {
+            Build b = builds.get(c.articles());
             return String.format(Locale.ROOT, "%.0f s (%s)", b.seconds(), b.mergeSeconds() < 0 ? "not merged"
                     : String.format(Locale.ROOT, "%.0f s", b.mergeSeconds()));
         });
-        row(t, "build CPU time; load average during it (mean / max)", sizes, n -> {
-            Build b = builds.get(n);
+        row(t, "build CPU time; load average during it (mean / max)", columns, c -> {
+            Build b = builds.get(c.articles());
             return String.format(Locale.ROOT, "%.0f s; %.1f / %.1f", b.cpuSeconds(), b.loadMean(), b.loadMax());
         });
-        row(t, "segments", sizes, n -> Integer.toString(builds.get(n).segments()));
-        row(t, "index on disk", sizes, n -> humanBytes(builds.get(n).diskBytes()));
-        row(t, "heap in use after the build", sizes, n -> builds.get(n).heapAfterMb() + " MB");
-        row(t, "after measuring: heap in use / VmRSS (anonymous + files) / VmHWM", sizes, n -> {
-            Memory m = figures.get(n).memory();
+        row(t, "segments", columns, c -> Integer.toString(builds.get(c.articles()).segments()));
+        row(t, "index on disk", columns, c -> humanBytes(builds.get(c.articles()).diskBytes()));
+        row(t, "heap in use after the build", columns, c -> builds.get(c.articles()).heapAfterMb() + " MB");
+        row(t, "after measuring: heap in use / VmRSS (anonymous + files) / VmHWM", columns, c -> {
+            Memory m = figures.get(c).memory();
             return String.format(Locale.ROOT, "%d / %d (%d + %d) / %d MB", m.heapUsedMb(), m.rssMb(), m.anonMb(), m.fileMb(),
                     m.peakRssMb());
         });
-        row(t, "recall@10 HNSW vs exact, no filter", sizes, n -> String.format(Locale.ROOT, "%.4f",
-                figures.get(n).plain().recall()));
-        row(t, "recall@10 HNSW vs exact, filter Neoplasms (exploded)", sizes, n -> String.format(Locale.ROOT, "%.4f",
-                figures.get(n).filtered().recall()));
-        row(t, "HNSW / exact ms a search, no filter", sizes, n -> String.format(Locale.ROOT, "%.2f / %.1f",
-                figures.get(n).plain().hnswMs(), figures.get(n).plain().exactMs()));
-        row(t, "HNSW / exact ms a search, filter", sizes, n -> String.format(Locale.ROOT, "%.2f / %.1f",
-                figures.get(n).filtered().hnswMs(), figures.get(n).filtered().exactMs()));
-        row(t, "wrk hybrid, one query (embedding cached): p50 / p99 ms, requests/s", sizes, n -> wrkCell(figures.get(n).cached()));
-        row(t, "wrk hybrid, distinct queries (each embedded): p50 / p99 ms, requests/s", sizes,
-                n -> wrkCell(figures.get(n).distinct()));
+        row(t, "recall@10 HNSW vs exact, no filter", columns, c -> String.format(Locale.ROOT, "%.4f",
+                figures.get(c).plain().recall()));
+        row(t, "recall@10 HNSW vs exact, filter Neoplasms (exploded)", columns, c -> String.format(Locale.ROOT, "%.4f",
+                figures.get(c).filtered().recall()));
+        row(t, "HNSW / exact ms a search, no filter", columns, c -> String.format(Locale.ROOT, "%.2f / %.1f",
+                figures.get(c).plain().hnswMs(), figures.get(c).plain().exactMs()));
+        row(t, "HNSW / exact ms a search, filter", columns, c -> String.format(Locale.ROOT, "%.2f / %.1f",
+                figures.get(c).filtered().hnswMs(), figures.get(c).filtered().exactMs()));
+        row(t, "HNSW CPU ms a search, no filter / filter", columns, c -> String.format(Locale.ROOT, "%.2f / %.2f",
+                figures.get(c).plain().hnswCpuMs(), figures.get(c).filtered().hnswCpuMs()));
+        row(t, "wrk hybrid, one query (embedding cached): p50 / p99 ms, requests/s", columns, c -> wrkCell(figures.get(c).cached()));
+        row(t, "wrk hybrid, distinct queries (each embedded): p50 / p99 ms, requests/s", columns,
+                c -> wrkCell(figures.get(c).distinct()));
+        row(t, "wrk hybrid, CPU ms a request (server process): one query / distinct queries", columns,
+                c -> figures.get(c).cached() == null ? "no wrk" : String.format(Locale.ROOT, "%.2f / %.2f",
+                        figures.get(c).cached().cpuMs(), figures.get(c).distinct().cpuMs()));
         System.out.print(t);
     }
 
@@ -674,9 +715,9 @@ final class SearchBench implements Callable<Integer> {
         return w == null ? "no wrk" : String.format(Locale.ROOT, "%.1f / %.1f, %.0f", w.p50(), w.p99(), w.rps());
     }
 
-    private static void row(StringBuilder t, String label, List<Integer> sizes, java.util.function.IntFunction<String> cell) {
+    private static void row(StringBuilder t, String label, List<Column> columns, java.util.function.Function<Column, String> cell) {
         t.append("| ").append(label).append(" |");
-        sizes.forEach(n -> t.append(' ').append(cell.apply(n)).append(" |"));
+        columns.forEach(c -> t.append(' ').append(cell.apply(c)).append(" |"));
         t.append('\n');
     }
 

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
+import java.util.Map;
+import org.fairrag.app.FairragConfig;
+import org.fairrag.vectors.KnnCandidates;
 import org.fairrag.vectors.VectorQuantization;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -69,7 +72,21 @@ class SearchBenchOptionsTest {
 
     @Test
     void should_search_the_derived_corpora_with_the_server_s_candidates_unless_told() {
-        assertThat(parse().knnCandidates).isNull();
-        assertThat(parse("--knn-candidates", "200").knnCandidates).isEqualTo(200);
+        FairragConfig config = FairragConfig.fromEnvironment(Map.of("FAIRRAG_VECTOR_CANDIDATES", "300")).build();
+
+        assertThat(parse().candidateSettings(config)).containsExactly(KnnCandidates.fixed(300));
+        assertThat(parse().candidateSettings(FairragConfig.fromEnvironment(Map.of()).build()))
+                .containsExactly(KnnCandidates.SCALED);
+        assertThat(parse("--knn-candidates", "200").candidateSettings(config)).containsExactly(KnnCandidates.fixed(200));
+    }
+
+    @Test
+    void should_measure_each_candidate_setting_in_turn_in_one_run() {
+        SearchBench bench = parse("--knn-candidates", "auto,600,auto");
+        bench.validate();
+
+        assertThat(bench.candidateSettings(FairragConfig.fromEnvironment(Map.of()).build()))
+                .containsExactly(KnnCandidates.SCALED, KnnCandidates.fixed(600));
+        assertThatThrownBy(() -> parse("--knn-candidates", "auto,many").validate()).hasMessageContaining("--knn-candidates");
     }
 }

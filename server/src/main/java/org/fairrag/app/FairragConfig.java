@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import org.fairrag.embed.EmbeddingSettings;
+import org.fairrag.vectors.KnnCandidates;
 import org.fairrag.vectors.VectorQuantization;
 import org.fairrag.vectors.VectorStoreSettings;
 
@@ -205,6 +206,7 @@ public record FairragConfig(
         get(env, "FAIRRAG_MENTIONS").ifPresent(v -> b.mentions(Boolean.parseBoolean(v)));
         get(env, "FAIRRAG_VECTORS").ifPresent(v -> b.vectors = VectorStoreSettings.parseKind(v));
         get(env, "FAIRRAG_VECTOR_QUANTIZATION").ifPresent(v -> b.vectorQuantization = VectorQuantization.parse(v));
+        get(env, "FAIRRAG_VECTOR_CANDIDATES").ifPresent(v -> b.vectorCandidates = KnnCandidates.parse(v));
         get(env, "FAIRRAG_WEAVIATE_URL").ifPresent(v -> b.weaviateUrl = v);
         get(env, "FAIRRAG_WEAVIATE_API_KEY").ifPresent(v -> b.weaviateApiKey = v);
         get(env, "FAIRRAG_EMBEDDING").ifPresent(v -> b.embedding = v);
@@ -265,6 +267,7 @@ public record FairragConfig(
         b.weaviateUrl = vectors.weaviateUrl().orElse(null);
         b.weaviateApiKey = vectors.weaviateApiKey().orElse(null);
         b.vectorQuantization = vectors.quantization();
+        b.vectorCandidates = vectors.candidates();
         b.embedding = embedding.provider();
         b.embeddingBaseUrl = embedding.baseUrl().orElse(null);
         b.embeddingModel = embedding.model().orElse(null);
@@ -353,6 +356,7 @@ public record FairragConfig(
         private boolean mentions = true;
         private VectorStoreSettings.Kind vectors = VectorStoreSettings.Kind.LUCENE;
         private VectorQuantization vectorQuantization = VectorQuantization.NONE;
+        private KnnCandidates vectorCandidates = KnnCandidates.SCALED;
         private String weaviateUrl;
         private String weaviateApiKey;
         private String embedding = EmbeddingSettings.MINILM;
@@ -382,6 +386,7 @@ public record FairragConfig(
         public Builder mentions(boolean v) { mentions = v; return this; }
         public Builder vectors(VectorStoreSettings.Kind v) { vectors = v; return this; }
         public Builder vectorQuantization(VectorQuantization v) { vectorQuantization = v; return this; }
+        public Builder vectorCandidates(KnnCandidates v) { vectorCandidates = v; return this; }
         public Builder weaviate(String url, String apiKey) { weaviateUrl = url; weaviateApiKey = apiKey; return this; }
         public Builder embedding(String provider, String baseUrl, String model, String apiKey) {
             embedding = provider;
@@ -403,7 +408,7 @@ public record FairragConfig(
                     sparqlTimeout, sparqlMaxRows, sparqlPerClient != null ? sparqlPerClient : Math.max(1, workerThreads / 2),
                     workerThreads, workerQueue, loadDemo, textIndex, mentions,
                     new VectorStoreSettings(vectors, Optional.ofNullable(weaviateUrl), Optional.ofNullable(weaviateApiKey),
-                            vectorQuantization),
+                            vectorQuantization, vectorCandidates),
                     new EmbeddingSettings(embedding, Optional.ofNullable(embeddingBaseUrl),
                             Optional.ofNullable(embeddingModel), Optional.ofNullable(embeddingApiKey)),
                     queryCacheSize, llm, limits, connections, quotas);

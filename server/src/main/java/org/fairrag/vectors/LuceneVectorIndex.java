@@ -153,12 +153,6 @@ public final class LuceneVectorIndex implements VectorIndex {
      * exact): an article has about three chunks.
      */
     private static final int FETCH_FACTOR = 4;
-    /**
-     * Fewest articles an HNSW search asks for by default: the number of candidates it keeps while walking the graph
-     * (Lucene's ef), each the best chunk of its article. When candidates were chunks, measured on 100,000 articles
-     * (about 300,000 chunks): 100 gave recall@10 0.85 against exact search, 400 gave 0.965, 600 gave 0.990.
-     */
-    public static final int KNN_CANDIDATES = 600;
     /** Time between the commits of writes that nothing committed yet (a crash loses at most these). */
     private static final java.time.Duration COMMIT_INTERVAL = java.time.Duration.ofSeconds(30);
     private static final int SEGMENTS_PER_TIER = 3;
@@ -178,12 +172,13 @@ public final class LuceneVectorIndex implements VectorIndex {
      * @param ramBufferMb  memory for documents not yet flushed; a bulk build with more heap makes fewer, larger
      *                     segments and so fewer HNSW merges
      * @param commitInterval time between background commits of writes not committed yet
-     * @param knnCandidates  fewest articles an HNSW search keeps as candidates (Lucene's ef): recall against speed
+     * @param knnCandidates  how many articles an HNSW search keeps as candidates (Lucene's ef), by the size of the
+     *                       index: recall against speed
      * @param exactBelow     below this many chunk vectors a nearest-neighbour search is exact instead (see
      *                       {@link #EXACT_BELOW}); 0 walks the graph at every size
      */
     public record Options(VectorQuantization quantization, double ramBufferMb, java.time.Duration commitInterval,
-                          int knnCandidates, int exactBelow) {
+                          KnnCandidates knnCandidates, int exactBelow) {
         public static final Options DEFAULT = new Options(VectorQuantization.NONE, RAM_BUFFER_MB);
 
         public Options {
@@ -194,16 +189,14 @@ public final class LuceneVectorIndex implements VectorIndex {
             if (commitInterval.isNegative() || commitInterval.isZero()) {
                 throw new IllegalArgumentException("the commit interval must be positive, got " + commitInterval);
             }
-            if (knnCandidates < 1) {
-                throw new IllegalArgumentException("a k-NN search needs at least one candidate, got " + knnCandidates);
-            }
+            java.util.Objects.requireNonNull(knnCandidates, "knnCandidates");
             if (exactBelow < 0) {
                 throw new IllegalArgumentException("exactBelow must not be negative, got " + exactBelow);
             }
         }
 
         public Options(VectorQuantization quantization, double ramBufferMb) {
-            this(quantization, ramBufferMb, COMMIT_INTERVAL, KNN_CANDIDATES, EXACT_BELOW);
+            this(quantization, ramBufferMb, COMMIT_INTERVAL, KnnCandidates.SCALED, EXACT_BELOW);
         }
 
         public Options withQuantization(VectorQuantization q) {
@@ -214,7 +207,7 @@ public final class LuceneVectorIndex implements VectorIndex {
             return new Options(quantization, ramBufferMb, interval, knnCandidates, exactBelow);
         }
 
-        public Options withKnnCandidates(int candidates) {
+        public Options withKnnCandidates(KnnCandidates candidates) {
             return new Options(quantization, ramBufferMb, commitInterval, candidates, exactBelow);
         }
 
@@ -233,7 +226,7 @@ public final class LuceneVectorIndex implements VectorIndex {
     /** The article documents, which end the blocks; cached per segment. */
     private final BitSetProducer articleDocs = new QueryBitSetProducer(kind(ARTICLE));
     private final ScheduledExecutorService committer;
-    private final int knnCandidates;
+    private final KnnCandidates knnCandidates;
     private final int exactBelow;
 
     private LuceneVectorIndex(Path dir, Map<String, String> model, int dimension, Options options) throws IOException {
@@ -382,13 +375,15 @@ public final class LuceneVectorIndex implements VectorIndex {
     @Override
     public List<ChunkHit> nearestChunks(float[] vector, int k, ArticleFilter filter) {
         return articles.search(s -> {
-            if (chunkVectors(s.getIndexReader()) < exactBelow) {
+            long vectors = chunkVectors(s.getIndexReader());
+            if (vectors < exactBelow) {
                 return exact(s, vector, k, filter);
             }
             // Only chunks have vectors, so a filter that admits every article can be left out, and with it
             // the bitset of accepted chunks that a filtered k-NN search builds first.
-            Query chunkFilter = admitsEverything(s, filter) ? null : filterQuery(filter, CHUNK);
-            int candidates = Math.max(k, knnCandidates);
+            boolean unfiltered = admitsEverything(s, filter);
+            Query chunkFilter = unfiltered ? null : filterQuery(filter, CHUNK);
+            int candidates = Math.max(k, candidates(s.getIndexReader(), unfiltered ? null : filter, vectors));
             TopDocs best = s.search(new DiversifyingChildrenFloatKnnVectorQuery(VECTOR, vector, chunkFilter, candidates,
                     articleDocs), candidates);
             ScoreDoc[] top = anyQuantized(s.getIndexReader()) ? rescored(s.getIndexReader(), vector, best.scoreDocs)
@@ -479,6 +474,7 @@ public final class LuceneVectorIndex implements VectorIndex {
      */
     static final int EXACT_BELOW = 20_000;
 
+    /** The chunk vectors of all segments (deleted ones too, until a merge drops them). */
     private static long chunkVectors(IndexReader reader) throws IOException {
         long n = 0;
         for (LeafReaderContext leaf : reader.leaves()) {
@@ -486,6 +482,35 @@ public final class LuceneVectorIndex implements VectorIndex {
             n += values == null ? 0 : values.size();
         }
         return n;
+    }
+
+    /**
+     * At most how many of the index's {@code vectors} chunk vectors a filter admits, from the terms' document
+     * counts alone (no documents read): the fewest that any group of required terms can admit, each group
+     * counted as the documents of its terms together (articles and their chunks alike; an article tagged
+     * with two of them twice). The chunks that compete for a filtered search's top ten are those it admits.
+     */
+    private static long admittedAtMost(IndexReader reader, ArticleFilter filter, long vectors) throws IOException {
+        long bound = vectors;
+        for (Set<String> group : filter.requiredTerms()) {
+            long docs = 0;
+            for (String term : filter.matching(group)) {
+                docs += reader.docFreq(new Term(TERM, term));
+            }
+            bound = Math.min(bound, docs);
+        }
+        return bound;
+    }
+
+    /** The candidates of an HNSW search over {@code vectors} chunk vectors, with a filter or none (null). */
+    private int candidates(IndexReader reader, ArticleFilter filter, long vectors) throws IOException {
+        return knnCandidates.forChunkVectors(filter == null ? vectors : admittedAtMost(reader, filter, vectors));
+    }
+
+    /** The candidates an HNSW search with this filter over the index as it is now keeps (a larger k raises them to k). */
+    public int knnCandidatesNow(ArticleFilter filter) {
+        return articles.search(s -> candidates(s.getIndexReader(), admitsEverything(s, filter) ? null : filter,
+                chunkVectors(s.getIndexReader())));
     }
 
     private List<ChunkHit> exact(IndexSearcher s, float[] vector, int k, ArticleFilter filter) throws IOException {

@@ -124,6 +124,20 @@ class FairragConfigTest {
     }
 
     @Test
+    void should_read_the_vector_candidates_and_scale_them_with_the_index_by_default() {
+        FairragConfig fixed = FairragConfig.fromEnvironment(Map.of("FAIRRAG_VECTOR_CANDIDATES", "1200")).build();
+
+        assertThat(FairragConfig.fromEnvironment(Map.of()).build().vectors().candidates())
+                .isEqualTo(org.fairrag.vectors.KnnCandidates.SCALED);
+        assertThat(FairragConfig.fromEnvironment(Map.of("FAIRRAG_VECTOR_CANDIDATES", "Auto")).build().vectors().candidates())
+                .isEqualTo(org.fairrag.vectors.KnnCandidates.SCALED);
+        assertThat(fixed.vectors().candidates()).isEqualTo(org.fairrag.vectors.KnnCandidates.fixed(1200));
+        assertThat(fixed.toBuilder().build()).isEqualTo(fixed);
+        assertThatThrownBy(() -> FairragConfig.fromEnvironment(Map.of("FAIRRAG_VECTOR_CANDIDATES", "0")).build())
+                .hasMessageContaining("FAIRRAG_VECTOR_CANDIDATES must be auto or a number");
+    }
+
+    @Test
     void should_explain_bad_search_settings() {
         assertThatThrownBy(() -> FairragConfig.fromEnvironment(Map.of("FAIRRAG_VECTORS", "faiss")).build())
                 .hasMessageContaining("FAIRRAG_VECTORS");

@@ -154,6 +154,100 @@ class LuceneVectorIndexTest extends VectorIndexContract {
     }
 
     @Test
+    void should_walk_the_graph_with_as_many_candidates_as_the_setting_gives_for_the_index_s_size() {
+        // Random directions in 384 dimensions: hard for a graph walk, so that few candidates miss neighbours.
+        Random random = new Random(16);
+        List<IndexedArticle> noise = new ArrayList<>();
+        for (int i = 0; i < 3_000; i++) {
+            noise.add(new IndexedArticle(new ArticleFields("http://fairrag.test/pid/noise-" + i, Integer.toString(i),
+                    "Noise " + i, null, 2000, "public", List.of()), "sha256:noise-" + i,
+                    List.of(new IndexedChunk("noise " + i, unit(random)))));
+        }
+        List<float[]> queries = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            queries.add(unit(random));
+        }
+        Path dir = TestFairrag.newDir("vectors-candidates");
+        try (LuceneVectorIndex idx = LuceneVectorIndex.open(dir, EMBEDDER.modelName(), EMBEDDER.dimension(),
+                HNSW.withKnnCandidates(KnnCandidates.fixed(10)))) {
+            idx.upsertArticles(noise);
+
+            assertThat(idx.knnCandidatesNow(ArticleFilter.publicArticles())).isEqualTo(10);
+            assertThat(recallAt10(idx, queries)).isLessThan(0.95);
+        }
+        // The same graph, with a rule that keeps every vector of the index as a candidate: the walk sees them all.
+        try (LuceneVectorIndex idx = LuceneVectorIndex.open(dir, EMBEDDER.modelName(), EMBEDDER.dimension(),
+                HNSW.withKnnCandidates(new KnnCandidates(10, 1.0)))) {
+            assertThat(idx.knnCandidatesNow(ArticleFilter.publicArticles())).isEqualTo(3_000);
+            assertThat(recallAt10(idx, queries)).isEqualTo(1.0);
+        }
+    }
+
+    @Test
+    void should_count_the_vectors_of_every_segment_for_the_candidates() {
+        List<IndexedArticle> first = new ArrayList<>();
+        List<IndexedArticle> second = new ArrayList<>();
+        Random random = new Random(17);
+        for (int i = 0; i < 400; i++) {
+            (i < 300 ? first : second).add(new IndexedArticle(new ArticleFields("http://fairrag.test/pid/s-" + i,
+                    Integer.toString(i), "S " + i, null, 2000, "public", List.of()), "sha256:s-" + i,
+                    List.of(new IndexedChunk("s " + i, unit(random)))));
+        }
+        Path dir = TestFairrag.newDir("vectors-candidates-segments");
+        try (LuceneVectorIndex idx = LuceneVectorIndex.open(dir, EMBEDDER.modelName(), EMBEDDER.dimension(),
+                HNSW.withKnnCandidates(new KnnCandidates(5, 0.1)))) {
+            assertThat(idx.knnCandidatesNow(ArticleFilter.publicArticles())).isEqualTo(5);
+            idx.upsertArticles(first);
+            idx.upsertArticles(second);
+
+            assertThat(idx.knnCandidatesNow(ArticleFilter.publicArticles())).isEqualTo(40);
+        }
+        try (Directory d = FSDirectory.open(dir.resolve("articles"))) {
+            assertThat(SegmentInfos.readLatestCommit(d).size()).isEqualTo(2);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void should_scale_a_filtered_search_s_candidates_with_the_chunks_the_filter_can_admit() {
+        Random random = new Random(18);
+        List<IndexedArticle> tagged = new ArrayList<>();
+        for (int i = 0; i < 400; i++) {
+            tagged.add(new IndexedArticle(new ArticleFields("http://fairrag.test/pid/t-" + i, Integer.toString(i), "T " + i,
+                    null, 2000, "public", List.of(i < 100 ? "D000001" : "D000002")), "sha256:t-" + i,
+                    List.of(new IndexedChunk("t " + i, unit(random)))));
+        }
+        try (LuceneVectorIndex idx = LuceneVectorIndex.open(TestFairrag.newDir("vectors-candidates-filter"),
+                EMBEDDER.modelName(), EMBEDDER.dimension(), HNSW.withKnnCandidates(new KnnCandidates(5, 0.1)))) {
+            idx.upsertArticles(tagged);
+
+            assertThat(idx.knnCandidatesNow(ArticleFilter.publicArticles())).isEqualTo(40);
+            // 100 articles and their 100 chunks carry D000001: at most 200 documents, of 400 chunk vectors.
+            assertThat(idx.knnCandidatesNow(ArticleFilter.publicTaggedWithAny(Set.of("D000001")))).isEqualTo(20);
+            assertThat(idx.knnCandidatesNow(ArticleFilter.publicTaggedWithAny(Set.of("D000001", "D000002")))).isEqualTo(40);
+            assertThat(idx.knnCandidatesNow(new ArticleFilter(List.of(Set.of("D000002"), Set.of("D000001")), Set.of(), null,
+                    null, Set.of("public")))).isEqualTo(20);
+            assertThat(idx.knnCandidatesNow(ArticleFilter.publicTaggedWithAny(Set.of("D999999")))).isEqualTo(5);
+            float[] query = unit(random);
+            ArticleFilter few = ArticleFilter.publicTaggedWithAny(Set.of("D000001"));
+            assertThat(idx.nearestChunks(query, 10, few)).extracting(ChunkHit::articlePid)
+                    .allMatch(pid -> Integer.parseInt(pid.substring(pid.lastIndexOf('-') + 1)) < 100).hasSize(10);
+        }
+    }
+
+    private static double recallAt10(LuceneVectorIndex idx, List<float[]> queries) {
+        double found = 0;
+        for (float[] q : queries) {
+            Set<String> exact = new java.util.HashSet<>();
+            idx.exactNearestChunks(q, 10, ArticleFilter.publicArticles()).forEach(h -> exact.add(h.articlePid()));
+            found += idx.nearestChunks(q, 10, ArticleFilter.publicArticles()).stream()
+                    .filter(h -> exact.contains(h.articlePid())).count() / 10.0;
+        }
+        return found / queries.size();
+    }
+
+    @Test
     void should_rank_term_names_as_exact_search_does_across_batches_updates_deletions_and_a_restart() {
         Random random = new Random(14);
         Map<String, IndexedTerm> current = new LinkedHashMap<>();
