@@ -189,10 +189,6 @@ public final class SubjectEvaluation {
          */
         public static final Fitting DEFAULT = new Fitting(true, 0.25, true);
 
-        public Fitting(boolean checkTagClassifiers, double checkTagC) {
-            this(checkTagClassifiers, checkTagC, false);
-        }
-
         public String label() {
             return (checkTagClassifiers ? "check tag classifiers (C " + checkTagC + ")" : "no check tag classifiers")
                     + (secondOrder ? ", second-order features" : "");
