@@ -1,6 +1,8 @@
 package org.fairrag.bench;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.Writer;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -19,6 +21,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.Callable;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.fairrag.annotate.MentionFinder;
 import org.fairrag.annotate.Neighbours;
 import org.fairrag.annotate.SubjectEvaluation;
@@ -51,9 +55,10 @@ import picocli.CommandLine.Parameters;
  * {@code fairrag-bench annotate}: concept mentions and subject suggestions on real articles.
  *
  * <p>The articles: every PMID of the given files with an abstract and at least one MeSH heading that resolves
- * to a descriptor; its indexers' descriptors are the answer and are hidden from the suggester. The test part,
- * fixed on 2026-11-23 before any tuning (the one before, PMID mod 5 = 2, was spent): the demo articles whose
- * salted hash ({@link #inTest}) leaves 0 divided by 5, about 500; every other article is dev. The test
+ * to a descriptor; its indexers' descriptors are the answer and are hidden from the suggester. The test part
+ * (the third, fixed on 2026-11-23 before the tuning it measures; the first, PMID mod 5 = 2, and the second, salt
+ * "fairrag bench annotate test part 2026-11-23", are spent and now dev): the demo articles whose salted hash
+ * ({@link #inTest}) leaves 0 divided by 5, about 500; every other article is dev. The test
  * articles are never neighbours and never counted in the statistics the model learns from; a dev article the
  * collection holds is left out of its own neighbours and statistics. Models are fitted and their cut-offs
  * chosen on dev; test is measured only with {@code --test}, once, at the end of the work. The neighbour base
@@ -88,7 +93,7 @@ final class AnnotateBench implements Callable<Integer> {
     boolean compareNeighbours;
 
     /** Salt of the test part's hash; changing it makes another test part. */
-    static final String TEST_SALT = "fairrag bench annotate test part 2026-11-23";
+    static final String TEST_SALT = "fairrag bench annotate test part 3 2026-11-23";
     static final int TEST_MODULUS = 5;
 
     @Option(names = "--base", defaultValue = "all", description = "The neighbour base: all (every tagged article of the "
@@ -101,6 +106,16 @@ final class AnnotateBench implements Callable<Integer> {
 
     private static final int FOLDS = 2;
 
+    @Option(names = "--add-to-base", description = "Before measuring, ingest into the collection the records of the (JSONL) "
+            + "files that have MeSH headings and are not demo articles (so never a test article): a neighbour base larger "
+            + "than the demo's, as a user with a bigger collection has. Records the collection holds already are skipped "
+            + "by ingestion.")
+    boolean addToBase;
+
+    @Option(names = "--compare-cut-offs", description = "On dev only, cross-fitted: the combined model with the global "
+            + "threshold alone and with a cut-off relative to each article's best candidate, instead of the usual run.")
+    boolean compareCutOffs;
+
     @Option(names = "--dev-sample", paramLabel = "N", description = "Use only the first N dev articles (a quick look; "
             + "figures to report use all).")
     Integer devSample;
@@ -109,9 +124,12 @@ final class AnnotateBench implements Callable<Integer> {
     public Integer call() throws Exception {
         try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().port(0).build())) {
             fairrag.loadDemoIfEmpty(new ConsoleProgress());
+            Set<String> demo = demoPmids();
+            if (addToBase) {
+                addToBase(fairrag, demo);
+            }
             VocabularyIndex vocabulary = fairrag.vocabulary();
             List<Case> cases = cases(fairrag, vocabulary);
-            Set<String> demo = demoPmids();
             List<Case> dev = cases.stream().filter(c -> !inTest(c.pmid(), demo)).limit(devSample == null ? Long.MAX_VALUE : devSample)
                     .toList();
             List<Case> testCases = cases.stream().filter(c -> inTest(c.pmid(), demo)).toList();
@@ -149,14 +167,22 @@ final class AnnotateBench implements Callable<Integer> {
                     devPrepared.stream().mapToLong(p -> p.neighbours().stream().filter(n -> leftOut.contains(n.pid())
                             || n.pid().equals(p.source().pidInBase())).count()).sum());
 
+            // The comparisons may be asked together; each is on dev only and replaces the usual run.
             if (compareFitting) {
-                compareFitting(evaluation, devPrepared);
+                compareFitting(evaluation, devPrepared, List.of(new SubjectEvaluation.Fitting(true, 0.25, false),
+                        SubjectEvaluation.Fitting.DEFAULT));
+            }
+            if (compareCutOffs) {
+                compareCutOffs(evaluation, devPrepared);
+            }
+            if (compareFitting || compareCutOffs) {
                 return 0;
             }
             Map<Variant, SubjectModel> models = new LinkedHashMap<>();
             for (Variant v : Variant.values()) {
-                models.put(v, evaluation.fit(v, devPrepared, SubjectEvaluation.Fitting.DEFAULT, "fitted on the dev part of "
-                        + "fairrag bench annotate (" + devPrepared.size() + " articles, neighbour base " + base + "): " + v.label()));
+                models.put(v, evaluation.fit(v, devPrepared, SubjectEvaluation.Fitting.DEFAULT, "fitted on the dev "
+                        + "part of fairrag bench annotate (" + devPrepared.size() + " articles, neighbour base " + base + "): "
+                        + v.label()));
             }
             Result crossFitted = evaluation.crossFitted(Variant.COMBINED, devPrepared, SubjectEvaluation.Fitting.DEFAULT, FOLDS);
             System.out.printf(Locale.ROOT, "%nThe combined model cross-fitted on dev (%d folds): P %.3f R %.3f F1 %.3f; without "
@@ -181,15 +207,66 @@ final class AnnotateBench implements Callable<Integer> {
         return 0;
     }
 
-    private static void compareFitting(SubjectEvaluation evaluation, List<Prepared> dev) {
+    private static void compareFitting(SubjectEvaluation evaluation, List<Prepared> dev, List<SubjectEvaluation.Fitting> fittings) {
         System.out.printf("%nThe combined model on dev, cross-fitted (%d folds)%n", FOLDS);
         System.out.printf("%-40s %6s %6s %6s   %6s%n", "fitting", "P", "R", "F1", "F1*");
-        for (SubjectEvaluation.Fitting f : List.of(new SubjectEvaluation.Fitting(false, 0),
-                new SubjectEvaluation.Fitting(true, 0.1), new SubjectEvaluation.Fitting(true, 0.25),
-                new SubjectEvaluation.Fitting(true, 0.5), new SubjectEvaluation.Fitting(true, 1))) {
+        for (SubjectEvaluation.Fitting f : fittings) {
             Result r = evaluation.crossFitted(Variant.COMBINED, dev, f, FOLDS);
             System.out.printf(Locale.ROOT, "%-40s %6.3f %6.3f %6.3f   %6.3f%n", f.label(), r.all().precision(), r.all().recall(),
                     r.all().f1(), r.withoutCheckTags().f1());
+        }
+    }
+
+    private static void compareCutOffs(SubjectEvaluation evaluation, List<Prepared> dev) {
+        System.out.printf("%nThe combined model on dev, cross-fitted (%d folds), by cut-off%n", FOLDS);
+        System.out.printf("%-44s %6s %6s %6s   %6s%n", "cut-off", "P", "R", "F1", "F1*");
+        for (Result r : evaluation.crossFittedCutOffs(Variant.COMBINED, dev, SubjectEvaluation.Fitting.DEFAULT, FOLDS,
+                SubjectEvaluation.RELATIVE_CUT_OFFS)) {
+            String label = String.format(Locale.ROOT, "threshold %.3f", r.threshold())
+                    + (r.relativeCutOff() == 0 ? " alone" : String.format(Locale.ROOT, ", and %.2f of the best", r.relativeCutOff()));
+            System.out.printf(Locale.ROOT, "%-44s %6.3f %6.3f %6.3f   %6.3f%n", label, r.all().precision(), r.all().recall(),
+                    r.all().f1(), r.withoutCheckTags().f1());
+        }
+    }
+
+    /**
+     * Ingests the records of the JSONL files that have MeSH headings and whose PMID is not a demo article's (the
+     * test articles are all demo articles), written to a scratch file first.
+     */
+    private void addToBase(Fairrag fairrag, Set<String> demo) throws IOException {
+        ObjectMapper json = new ObjectMapper();
+        Path scratch = Files.createTempFile("fairrag-bench-base-", ".jsonl");
+        try {
+            long written = 0;
+            try (Writer out = Files.newBufferedWriter(scratch)) {
+                for (Path f : files) {
+                    if (!f.getFileName().toString().matches(".*\\.jsonl(\\.gz)?")) {
+                        throw new IllegalArgumentException("--add-to-base reads JSONL files only, not " + f);
+                    }
+                    try (BufferedReader in = new BufferedReader(new InputStreamReader(
+                            SourceFormats.decompressed(Files.newInputStream(f)), StandardCharsets.UTF_8))) {
+                        for (String line = in.readLine(); line != null; line = in.readLine()) {
+                            if (line.isBlank()) {
+                                continue;
+                            }
+                            JsonNode record = json.readTree(line);
+                            String pmid = record.path("pmid").asText();
+                            if (!pmid.isEmpty() && !demo.contains(pmid) && !inTest(pmid, demo)
+                                    && record.path("mesh").isArray() && !record.path("mesh").isEmpty()) {
+                                out.write(line);
+                                out.write('\n');
+                                written++;
+                            }
+                        }
+                    }
+                }
+            }
+            ArticleIngest.Report report = fairrag.ingest(SourceFile.of(scratch), ArticleIngest.Options.DEFAULT, new ConsoleProgress());
+            System.out.printf("Added to the neighbour base: %d records with MeSH headings, none a demo or test article "
+                    + "(%s: %s)%n", written, report.alreadyIngested() ? "ingested before, counts of that run" : "ingestion",
+                    report.counts());
+        } finally {
+            Files.deleteIfExists(scratch);
         }
     }
 

@@ -97,7 +97,13 @@ final class SubjectCandidates {
         }
         for (Candidate c : out) {
             double[] x = c.features();
-            for (String ancestor : ancestors(c.termId(), broader)) {
+            Set<String> ancestors = ancestors(c.termId(), broader);
+            x[BROADER_LOG.ordinal()] = Math.log1p(ancestors.size());
+            double vote = x[NEIGHBOUR_VOTE.ordinal()];
+            x[NEIGHBOUR_VOTE_LOG.ordinal()] = Math.log(0.01 + vote);
+            x[MENTIONED_TIMES_VOTE.ordinal()] = x[MENTIONED.ordinal()] * vote;
+            x[WHEN_MENTIONED_TIMES_VOTE.ordinal()] = x[SUBJECT_WHEN_MENTIONED.ordinal()] * vote;
+            for (String ancestor : ancestors) {
                 double[] a = byId.get(ancestor);
                 if (a != null) {
                     a[NARROWER_MENTIONED.ordinal()] = Math.max(a[NARROWER_MENTIONED.ordinal()], x[MENTIONED.ordinal()]);

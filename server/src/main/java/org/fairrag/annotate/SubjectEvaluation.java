@@ -1,6 +1,7 @@
 package org.fairrag.annotate;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashSet;
@@ -49,7 +50,15 @@ public final class SubjectEvaluation {
     }
 
     /** A variant's scores on a set of articles, counting every descriptor and leaving the check tags out. */
-    public record Result(Variant variant, Scores all, Scores withoutCheckTags, double threshold, double candidateRecall) {}
+    public record Result(Variant variant, Scores all, Scores withoutCheckTags, double threshold, double relativeCutOff,
+                         double candidateRecall) {}
+
+    /**
+     * The fractions of a text's best score compared as its own cut-off (besides the global threshold); 0 is the
+     * global threshold alone. None helped on dev ({@code fairrag-bench annotate --compare-cut-offs}), so the
+     * suggester keeps the global threshold alone.
+     */
+    public static final List<Double> RELATIVE_CUT_OFFS = List.of(0.0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5);
 
     /** What a model may use: the combined model, and the two baselines it is measured against. */
     public enum Variant {
@@ -169,20 +178,35 @@ public final class SubjectEvaluation {
                         suggester.broader(), true, true, suggester.checkTags()));
     }
 
-    /** How a model is fitted: with classifiers of their own for the check tags or not, and their LIBLINEAR C. */
-    public record Fitting(boolean checkTagClassifiers, double checkTagC) {
-        /** C 0.25: on dev, cross-fitted, 0.490 against 0.486 at 0.5, 0.488 at 0.1 and 0.479 without the classifiers. */
-        public static final Fitting DEFAULT = new Fitting(true, 0.25);
+    /**
+     * How a model is fitted: with classifiers of their own for the check tags or not, their LIBLINEAR C, and
+     * whether the {@link SubjectModel.Feature#SECOND_ORDER} features are used.
+     */
+    public record Fitting(boolean checkTagClassifiers, double checkTagC, boolean secondOrder) {
+        /**
+         * C 0.25: on dev, cross-fitted, 0.490 against 0.486 at 0.5, 0.488 at 0.1 and 0.479 without the classifiers;
+         * with the second-order features 0.493 against 0.489 (the third test part's dev, demo base).
+         */
+        public static final Fitting DEFAULT = new Fitting(true, 0.25, true);
 
         public String label() {
-            return checkTagClassifiers ? "check tag classifiers (C " + checkTagC + ")" : "no check tag classifiers";
+            return (checkTagClassifiers ? "check tag classifiers (C " + checkTagC + ")" : "no check tag classifiers")
+                    + (secondOrder ? ", second-order features" : "");
+        }
+
+        Set<SubjectModel.Feature> features(Variant variant) {
+            Set<SubjectModel.Feature> out = EnumSet.copyOf(variant.features());
+            if (!secondOrder) {
+                out.removeAll(SubjectModel.Feature.SECOND_ORDER);
+            }
+            return out;
         }
     }
 
     /** The model of a variant fitted on {@code dev}, with the cut-off where its micro-F1 on {@code dev} is highest. */
     public SubjectModel fit(Variant variant, List<Prepared> dev, Fitting fitting, String description) {
         SubjectModel model = fitWithoutCutOff(variant, dev, fitting, description);
-        return model.withThreshold(bestThreshold(scored(variant, dev, p -> model)));
+        return model.withThreshold(bestThreshold(scored(variant, dev, p -> model), 0));
     }
 
     /**
@@ -197,7 +221,22 @@ public final class SubjectEvaluation {
             models.add(fitWithoutCutOff(variant, dev.stream().filter(p -> foldOf(p, folds) != fold).toList(), fitting, "fold " + f));
         }
         List<Scored> scored = scored(variant, dev, p -> models.get(foldOf(p, folds)));
-        return evaluate(variant, scored, bestThreshold(scored));
+        return evaluate(variant, scored, bestThreshold(scored, 0), 0);
+    }
+
+    /**
+     * As {@link #crossFitted}, once for each fraction of a text's best score as its own cut-off, the global
+     * threshold chosen for each on all the cross-fitted scores.
+     */
+    public List<Result> crossFittedCutOffs(Variant variant, List<Prepared> dev, Fitting fitting, int folds,
+                                           List<Double> relativeCutOffs) {
+        List<SubjectModel> models = new ArrayList<>();
+        for (int f = 0; f < folds; f++) {
+            int fold = f;
+            models.add(fitWithoutCutOff(variant, dev.stream().filter(p -> foldOf(p, folds) != fold).toList(), fitting, "fold " + f));
+        }
+        List<Scored> scored = scored(variant, dev, p -> models.get(foldOf(p, folds)));
+        return relativeCutOffs.stream().map(f -> evaluate(variant, scored, bestThreshold(scored, f), f)).toList();
     }
 
     private static int foldOf(Prepared p, int folds) {
@@ -217,7 +256,7 @@ public final class SubjectEvaluation {
                 }
             }
         }
-        return SubjectModel.fit(rows, labels, variant.features(), description).withCheckTags(tags);
+        return SubjectModel.fit(rows, labels, fitting.features(variant), description).withCheckTags(tags);
     }
 
     private List<CheckTagModels.Example> examples(List<Prepared> dev) {
@@ -232,7 +271,11 @@ public final class SubjectEvaluation {
     }
 
     /** A case's candidates that a model considers, with their scores. */
-    private record Scored(Prepared prepared, List<SubjectCandidates.Candidate> considered, double[] scores) {}
+    private record Scored(Prepared prepared, List<SubjectCandidates.Candidate> considered, double[] scores) {
+        double best() {
+            return Arrays.stream(scores).max().orElse(0);
+        }
+    }
 
     private static List<Scored> scored(Variant variant, List<Prepared> cases, Function<Prepared, SubjectModel> modelOf) {
         List<Scored> out = new ArrayList<>(cases.size());
@@ -247,14 +290,21 @@ public final class SubjectEvaluation {
         return out;
     }
 
-    /** The cut-off that maximises micro-F1 over every descriptor of the cases. */
-    private static double bestThreshold(List<Scored> cases) {
+    /**
+     * The global threshold that maximises micro-F1 over every descriptor of the cases, among the candidates whose
+     * score reaches {@code relative} times the best of their case.
+     */
+    private static double bestThreshold(List<Scored> cases, double relative) {
         List<double[]> scored = new ArrayList<>();
         long gold = 0;
         for (Scored s : cases) {
             Set<String> truth = s.prepared().source().gold();
             gold += truth.size();
+            double floor = relative * s.best();
             for (int i = 0; i < s.considered().size(); i++) {
+                if (s.scores()[i] < floor) {
+                    continue;
+                }
                 scored.add(new double[] {s.scores()[i], truth.contains(s.considered().get(i).termId()) ? 1 : 0});
             }
         }
@@ -280,10 +330,10 @@ public final class SubjectEvaluation {
 
     /** The scores of a variant's model on prepared cases: what {@link SubjectSuggester#subjects} would suggest. */
     public Result evaluate(Variant variant, SubjectModel model, List<Prepared> cases) {
-        return evaluate(variant, scored(variant, cases, p -> model), model.threshold());
+        return evaluate(variant, scored(variant, cases, p -> model), model.threshold(), 0);
     }
 
-    private Result evaluate(Variant variant, List<Scored> cases, double threshold) {
+    private Result evaluate(Variant variant, List<Scored> cases, double threshold, double relative) {
         Set<String> checkTags = suggester.checkTags();
         long[] all = new long[3];
         long[] without = new long[3];
@@ -291,8 +341,9 @@ public final class SubjectEvaluation {
         long gold = 0;
         for (Scored s : cases) {
             List<Integer> order = new ArrayList<>();
+            double best = s.best();
             for (int i = 0; i < s.considered().size(); i++) {
-                if (s.scores()[i] >= threshold) {
+                if (s.scores()[i] >= threshold && s.scores()[i] >= relative * best) {
                     order.add(i);
                 }
             }
@@ -307,7 +358,7 @@ public final class SubjectEvaluation {
             count(without(suggested, checkTags), without(truth, checkTags), without);
         }
         return new Result(variant, new Scores(all[0], all[1], all[2]), new Scores(without[0], without[1], without[2]),
-                threshold, gold == 0 ? 0 : (double) inCandidates / gold);
+                threshold, relative, gold == 0 ? 0 : (double) inCandidates / gold);
     }
 
     private static Set<String> without(Set<String> terms, Set<String> checkTags) {

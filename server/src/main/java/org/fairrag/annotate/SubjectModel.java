@@ -27,10 +27,11 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
     public static final String BUNDLED = "/org/fairrag/annotate/subject-model.properties";
 
     /**
-     * Version of the model file: 2 added the check tags' own classifiers. A file without a version (1) is read as
-     * it was written; a newer one is refused.
+     * Version of the model file: 2 added the check tags' own classifiers, 3 the {@link Feature#SECOND_ORDER}
+     * features (a reader of 2 would leave their weights out). A file without a version (1) is read as it was
+     * written; a newer one is refused.
      */
-    public static final int FORMAT = 2;
+    public static final int FORMAT = 3;
 
     /** What a candidate term's score is made of. */
     public enum Feature {
@@ -59,7 +60,19 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
         /** The text mentions a narrower term: indexers choose the most specific term. */
         NARROWER_MENTIONED,
         /** The highest {@link #NEIGHBOUR_VOTE} of a narrower candidate. */
-        NARROWER_VOTE;
+        NARROWER_VOTE,
+        /** log(0.01 + {@link #NEIGHBOUR_VOTE}): a weak vote says less than its share. */
+        NEIGHBOUR_VOTE_LOG,
+        /** {@link #MENTIONED} times {@link #NEIGHBOUR_VOTE}: the text and its neighbours agree. */
+        MENTIONED_TIMES_VOTE,
+        /** {@link #SUBJECT_WHEN_MENTIONED} times {@link #NEIGHBOUR_VOTE}. */
+        WHEN_MENTIONED_TIMES_VOTE,
+        /** log(1 + the number of terms broader than the candidate): how specific it is. */
+        BROADER_LOG;
+
+        /** Features that combine or reshape the others, or say how specific a term is; fitted or not as a group. */
+        public static final Set<Feature> SECOND_ORDER = EnumSet.of(NEIGHBOUR_VOTE_LOG, MENTIONED_TIMES_VOTE,
+                WHEN_MENTIONED_TIMES_VOTE, BROADER_LOG);
 
         /** Features computed from the neighbours; the rest come from the text. */
         static final Set<Feature> FROM_NEIGHBOURS = EnumSet.of(NEIGHBOUR_VOTE, NEIGHBOUR_VOTE_TOP5, NEIGHBOUR_FIRST_RANK,
@@ -80,6 +93,7 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
     public SubjectModel(double bias, double[] weights, double threshold, Set<Feature> features, String description) {
         this(bias, weights, threshold, features, description, CheckTagModels.NONE);
     }
+
 
     /**
      * The probability that a candidate term is a subject: its check tag classifier's when it has one, from

@@ -54,7 +54,7 @@ class CheckTagModelsTest {
         SubjectModel back = SubjectModel.read(p);
 
         double[] x = new double[SubjectModel.Feature.values().length];
-        assertThat(out.toString()).contains("format=2");
+        assertThat(out.toString()).contains("format=" + SubjectModel.FORMAT);
         assertThat(back.score(MICE, x, Set.of("mice"))).isCloseTo(tags.score(MICE, x, Set.of("mice")),
                 org.assertj.core.api.Assertions.within(1e-5));
         assertThat(back.score("D006801", x, Set.of("mice"))).as("not a check tag: the logistic model")

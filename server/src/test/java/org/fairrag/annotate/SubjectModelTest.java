@@ -70,6 +70,27 @@ class SubjectModelTest {
     }
 
     @Test
+    void should_write_the_second_order_weights_in_a_file_of_the_current_format_and_read_them_back() throws Exception {
+        double[] w = new double[Feature.values().length];
+        w[Feature.MENTIONED_TIMES_VOTE.ordinal()] = 0.75;
+        w[Feature.BROADER_LOG.ordinal()] = -0.25;
+        SubjectModel model = new SubjectModel(-2, w, 0.25, EnumSet.of(Feature.MENTIONED_TIMES_VOTE, Feature.BROADER_LOG), "second order");
+        StringWriter out = new StringWriter();
+
+        model.write(out);
+        Properties p = new Properties();
+        p.load(new StringReader(out.toString()));
+        SubjectModel back = SubjectModel.read(p);
+
+        assertThat(p.getProperty("format")).isEqualTo("3").isEqualTo(String.valueOf(SubjectModel.FORMAT));
+        assertThat(back.weights()).containsExactly(w);
+        double[] x = new double[Feature.values().length];
+        x[Feature.MENTIONED_TIMES_VOTE.ordinal()] = 0.5;
+        x[Feature.BROADER_LOG.ordinal()] = 2;
+        assertThat(back.score(x)).isCloseTo(1 / (1 + Math.exp(2 - 0.375 + 0.5)), within(1e-9));
+    }
+
+    @Test
     void should_read_a_model_file_without_a_format_as_the_first_format() throws Exception {
         Properties p = new Properties();
         p.load(new StringReader("bias=-2\nthreshold=0.2\nweight.MENTIONED=1.5\n"));
@@ -84,11 +105,11 @@ class SubjectModelTest {
     @Test
     void should_refuse_a_model_file_of_a_newer_format_with_a_clear_message() throws Exception {
         Properties p = new Properties();
-        p.load(new StringReader("format=3\nbias=-2\nthreshold=0.2\n"));
+        p.load(new StringReader("format=4\nbias=-2\nthreshold=0.2\n"));
 
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> SubjectModel.read(p))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("format 3").hasMessageContaining("fit it again");
+                .hasMessageContaining("format 4").hasMessageContaining("fit it again");
     }
 
     @Test
