@@ -54,7 +54,6 @@ class ExactChunkSearchTest {
                 for (ArticleFilter filter : filters) {
                     for (int k : new int[] {1, 10, 50, 700}) {
                         assertThat(index.nearestChunks(query, k, filter)).as("query %d, k %d, %s", q, k, filter)
-                                .usingRecursiveFieldByFieldElementComparator()
                                 .containsExactlyElementsOf(index.exactNearestChunks(query, k, filter));
                     }
                 }
@@ -81,7 +80,7 @@ class ExactChunkSearchTest {
             for (int k : new int[] {1, 5, 30}) {
                 List<ChunkHit> found = index.nearestChunks(shared, k, ArticleFilter.publicArticles());
 
-                assertThat(found).usingRecursiveFieldByFieldElementComparator()
+                assertThat(found)
                         .containsExactlyElementsOf(index.exactNearestChunks(shared, k, ArticleFilter.publicArticles()));
                 assertThat(found).hasSize(k).allMatch(h -> h.text().startsWith("shared"));
             }
