@@ -24,7 +24,7 @@ class ExactChunkSearchTest {
         Random random = new Random(21);
         float[][] centres = new float[6][];
         for (int c = 0; c < centres.length; c++) {
-            centres[c] = unit(random);
+            centres[c] = RandomVectors.unit(random, DIMENSION);
         }
         try (LuceneVectorIndex index = LuceneVectorIndex.open(TestFairrag.newDir("vectors-exact-codes"), "test-model",
                 DIMENSION)) {
@@ -50,7 +50,8 @@ class ExactChunkSearchTest {
                     ArticleFilter.publicTaggedWithAny(Set.of("nothing")));
             for (int q = 0; q < 12; q++) {
                 // Near one chunk's direction, as a query near some articles is, and far from all.
-                float[] query = q % 2 == 0 ? noisy(random, centres[random.nextInt(centres.length)], 0.6f) : unit(random);
+                float[] query = q % 2 == 0 ? RandomVectors.near(random, centres[random.nextInt(centres.length)], 0.6f)
+                        : RandomVectors.unit(random, DIMENSION);
                 for (ArticleFilter filter : filters) {
                     for (int k : new int[] {1, 10, 50, 700}) {
                         assertThat(index.nearestChunks(query, k, filter)).as("query %d, k %d, %s", q, k, filter)
@@ -64,13 +65,13 @@ class ExactChunkSearchTest {
     @Test
     void should_break_ties_between_equal_chunks_as_the_function_query_does() {
         Random random = new Random(4);
-        float[] shared = unit(random);
+        float[] shared = RandomVectors.unit(random, DIMENSION);
         try (LuceneVectorIndex index = LuceneVectorIndex.open(TestFairrag.newDir("vectors-exact-ties"), "test-model",
                 DIMENSION)) {
             List<IndexedArticle> articles = new ArrayList<>();
             for (int i = 0; i < 30; i++) {
                 // Every article holds the same vector twice, and one of its own.
-                List<IndexedChunk> chunks = List.of(new IndexedChunk("own " + i, noisy(random, shared, 1f)),
+                List<IndexedChunk> chunks = List.of(new IndexedChunk("own " + i, RandomVectors.near(random, shared, 1f)),
                         new IndexedChunk("shared " + i, shared.clone()), new IndexedChunk("again " + i, shared.clone()));
                 articles.add(new IndexedArticle(fields("t" + i, "public", 2010, List.of("D1")), "sha256:t" + i, chunks));
             }
@@ -91,7 +92,7 @@ class ExactChunkSearchTest {
         float[] centre = centres[random.nextInt(centres.length)];
         List<IndexedChunk> chunks = new ArrayList<>();
         for (int c = 0, n = 1 + random.nextInt(4); c < n; c++) {
-            chunks.add(new IndexedChunk(pid + " chunk " + c, noisy(random, centre, 0.9f)));
+            chunks.add(new IndexedChunk(pid + " chunk " + c, RandomVectors.near(random, centre, 0.9f)));
         }
         List<String> terms = new ArrayList<>();
         for (String t : TERMS) {
@@ -106,33 +107,5 @@ class ExactChunkSearchTest {
 
     private static ArticleFields fields(String pid, String access, Integer year, List<String> terms) {
         return new ArticleFields(pid, "pmid-" + pid, "Title of " + pid, "Journal", year, access, terms);
-    }
-
-    private static float[] noisy(Random random, float[] around, float noise) {
-        float[] v = new float[DIMENSION];
-        for (int i = 0; i < DIMENSION; i++) {
-            v[i] = around[i] + noise * (float) random.nextGaussian() / (float) Math.sqrt(DIMENSION);
-        }
-        return normalised(v);
-    }
-
-    private static float[] unit(Random random) {
-        float[] v = new float[DIMENSION];
-        for (int i = 0; i < DIMENSION; i++) {
-            v[i] = (float) random.nextGaussian();
-        }
-        return normalised(v);
-    }
-
-    private static float[] normalised(float[] v) {
-        double norm = 0;
-        for (float x : v) {
-            norm += x * x;
-        }
-        float scale = (float) (1 / Math.sqrt(norm));
-        for (int i = 0; i < v.length; i++) {
-            v[i] *= scale;
-        }
-        return v;
     }
 }

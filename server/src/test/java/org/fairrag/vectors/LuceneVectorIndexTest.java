@@ -465,11 +465,7 @@ class LuceneVectorIndexTest extends VectorIndexContract {
     }
 
     private static float[] unit(Random random) {
-        float[] v = new float[EMBEDDER.dimension()];
-        for (int i = 0; i < v.length; i++) {
-            v[i] = (float) random.nextGaussian();
-        }
-        return Vectors.normalized(v);
+        return RandomVectors.unit(random, EMBEDDER.dimension());
     }
 
     private static final LuceneVectorIndex.Options HNSW = LuceneVectorIndex.Options.DEFAULT.withExactBelow(0);

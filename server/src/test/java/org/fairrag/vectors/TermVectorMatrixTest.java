@@ -11,6 +11,7 @@ import org.apache.lucene.search.HitQueue;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.util.FixedBitSet;
 import org.apache.lucene.util.VectorUtil;
+import org.fairrag.embed.Vectors;
 import org.junit.jupiter.api.Test;
 
 /** The pruned scan finds exactly what multiplying every vector finds. */
@@ -26,7 +27,8 @@ class TermVectorMatrixTest {
 
         for (int q = 0; q < 50; q++) {
             // Queries near stored vectors, as a query near some term names is, and far from all.
-            float[] query = q % 2 == 0 ? noisy(random, vectors[random.nextInt(vectors.length)], 0.3f) : unit(random);
+            float[] query = q % 2 == 0 ? RandomVectors.near(random, vectors[random.nextInt(vectors.length)], 0.3f)
+                    : RandomVectors.unit(random, DIMENSION);
             for (int k : new int[] {1, 8, 100}) {
                 assertThat(docs(collect(matrix, query, null, 0, k))).as("query %d, k %d", q, k)
                         .containsExactlyElementsOf(docs(fullScan(vectors, query, null, 0, k)));
@@ -42,7 +44,7 @@ class TermVectorMatrixTest {
         vectors[17] = null;
         FixedBitSet live = new FixedBitSet(vectors.length);
         live.set(0, vectors.length);
-        float[] query = noisy(random, vectors[42], 0.05f);
+        float[] query = RandomVectors.near(random, vectors[42], 0.05f);
         live.clear(42);
         TermVectorMatrix matrix = new TermVectorMatrix(vectors, DIMENSION);
 
@@ -58,12 +60,12 @@ class TermVectorMatrixTest {
         // More vectors than dimensions, all in a plane of a few directions: a second-moment matrix far from full rank.
         Random random = new Random(5);
         float[][] vectors = clustered(random, 2_000, 3);
-        for (float[] v : vectors) {
-            java.util.Arrays.fill(v, 8, DIMENSION, 0f);
-            normalised(v);
+        for (int i = 0; i < vectors.length; i++) {
+            java.util.Arrays.fill(vectors[i], 8, DIMENSION, 0f);
+            vectors[i] = Vectors.normalized(vectors[i]);
         }
         TermVectorMatrix matrix = new TermVectorMatrix(vectors, DIMENSION);
-        float[] query = noisy(random, vectors[9], 0.2f);
+        float[] query = RandomVectors.near(random, vectors[9], 0.2f);
 
         assertThat(docs(collect(matrix, query, null, 0, 10)))
                 .containsExactlyElementsOf(docs(fullScan(vectors, query, null, 0, 10)));
@@ -74,7 +76,7 @@ class TermVectorMatrixTest {
         Random random = new Random(13);
         float[][] first = clustered(random, 400, 4);
         float[][] second = clustered(random, 5, 2);
-        float[] query = noisy(random, first[7], 0.1f);
+        float[] query = RandomVectors.near(random, first[7], 0.1f);
         float[][] both = new float[first.length + second.length][];
         System.arraycopy(first, 0, both, 0, first.length);
         System.arraycopy(second, 0, both, first.length, second.length);
@@ -92,13 +94,13 @@ class TermVectorMatrixTest {
     void should_find_the_same_rows_among_near_duplicates() {
         // Rows closer to each other than the 8-bit codes can tell apart: the second pass in floats must decide.
         Random random = new Random(17);
-        float[] centre = unit(random);
+        float[] centre = RandomVectors.unit(random, DIMENSION);
         float[][] vectors = new float[300][];
         for (int i = 0; i < vectors.length; i++) {
-            vectors[i] = noisy(random, centre, 0.002f);
+            vectors[i] = RandomVectors.near(random, centre, 0.002f);
         }
         TermVectorMatrix matrix = new TermVectorMatrix(vectors, DIMENSION);
-        float[] query = noisy(random, centre, 0.5f);
+        float[] query = RandomVectors.near(random, centre, 0.5f);
 
         assertThat(docs(collect(matrix, query, null, 0, 8))).containsExactlyElementsOf(docs(fullScan(vectors, query, null, 0, 8)));
     }
@@ -107,7 +109,7 @@ class TermVectorMatrixTest {
     void should_score_as_the_dot_product() {
         Random random = new Random(3);
         float[][] vectors = clustered(random, 50, 2);
-        float[] query = unit(random);
+        float[] query = RandomVectors.unit(random, DIMENSION);
 
         List<ScoreDoc> found = collect(new TermVectorMatrix(vectors, DIMENSION), query, null, 0, 5);
 
@@ -149,40 +151,12 @@ class TermVectorMatrixTest {
     private static float[][] clustered(Random random, int count, int centres) {
         float[][] centre = new float[centres][];
         for (int c = 0; c < centres; c++) {
-            centre[c] = unit(random);
+            centre[c] = RandomVectors.unit(random, DIMENSION);
         }
         float[][] out = new float[count][];
         for (int i = 0; i < count; i++) {
-            out[i] = noisy(random, centre[random.nextInt(centres)], 0.8f);
+            out[i] = RandomVectors.near(random, centre[random.nextInt(centres)], 0.8f);
         }
         return out;
-    }
-
-    private static float[] noisy(Random random, float[] around, float noise) {
-        float[] v = new float[DIMENSION];
-        for (int i = 0; i < DIMENSION; i++) {
-            v[i] = around[i] + noise * (float) random.nextGaussian() / (float) Math.sqrt(DIMENSION);
-        }
-        return normalised(v);
-    }
-
-    private static float[] unit(Random random) {
-        float[] v = new float[DIMENSION];
-        for (int i = 0; i < DIMENSION; i++) {
-            v[i] = (float) random.nextGaussian();
-        }
-        return normalised(v);
-    }
-
-    private static float[] normalised(float[] v) {
-        double norm = 0;
-        for (float x : v) {
-            norm += x * x;
-        }
-        float scale = (float) (1 / Math.sqrt(norm));
-        for (int i = 0; i < v.length; i++) {
-            v[i] *= scale;
-        }
-        return v;
     }
 }
