@@ -1,5 +1,6 @@
 package org.fairrag.http;
 
+import org.fairrag.app.HttpServerLauncher;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -36,7 +37,7 @@ class HealthChecksFactoryTest {
                 .background("annotating", work::get);
         Router router = Router.router(vertx);
         router.get("/health").handler(health.handler(ctx -> Future.succeededFuture(ctx.request().getHeader("X-Admin") != null)));
-        server = vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get();
+        server = vertx.createHttpServer(HttpServerLauncher.protocolOptions()).requestHandler(router).listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get();
     }
 
     @AfterEach

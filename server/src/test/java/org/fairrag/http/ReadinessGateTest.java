@@ -1,5 +1,6 @@
 package org.fairrag.http;
 
+import org.fairrag.app.HttpServerLauncher;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -33,7 +34,7 @@ class ReadinessGateTest {
     void listen() {
         vertx = Vertx.vertx();
         gate = ReadinessGate.create(vertx, progress::get);
-        server = vertx.createHttpServer().requestHandler(gate).listen(0, "127.0.0.1").await();
+        server = vertx.createHttpServer(HttpServerLauncher.protocolOptions()).requestHandler(gate).listen(0, "127.0.0.1").await();
     }
 
     @AfterEach

@@ -1,5 +1,6 @@
 package org.fairrag.http;
 
+import org.fairrag.app.HttpServerLauncher;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -44,7 +45,7 @@ class ResponseStreamerTest {
             throw new IOException("the store went away");
         }));
         router.route().failureHandler(Errors::handleFailure);
-        HttpServer server = vertx.createHttpServer().requestHandler(router).listen(0, "127.0.0.1").await();
+        HttpServer server = vertx.createHttpServer(HttpServerLauncher.protocolOptions()).requestHandler(router).listen(0, "127.0.0.1").await();
         port = server.actualPort();
     }
 

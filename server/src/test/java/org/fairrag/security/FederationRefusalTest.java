@@ -1,5 +1,6 @@
 package org.fairrag.security;
 
+import io.vertx.core.http.HttpServerOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -42,7 +43,7 @@ class FederationRefusalTest {
     @BeforeAll
     static void startListener() {
         vertx = Vertx.vertx();
-        HttpServer server = vertx.createHttpServer().requestHandler(req -> {
+        HttpServer server = vertx.createHttpServer(new HttpServerOptions().setHttp2ClearTextEnabled(false)).requestHandler(req -> {
             calls.incrementAndGet();
             // What a SPARQL endpoint would answer: one empty solution, so that a SERVICE call would succeed.
             req.response().putHeader("Content-Type", "application/sparql-results+json")

@@ -1,5 +1,6 @@
 package org.fairrag.testing;
 
+import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.json.JsonArray;
@@ -31,7 +32,7 @@ public final class OpenAiCompatibleTestServer implements AutoCloseable {
     private final AtomicInteger closedBeforeEnd = new AtomicInteger();
 
     public OpenAiCompatibleTestServer() {
-        server = vertx.createHttpServer().requestHandler(req -> req.body().onSuccess(body -> {
+        server = vertx.createHttpServer(new HttpServerOptions().setHttp2ClearTextEnabled(false)).requestHandler(req -> req.body().onSuccess(body -> {
             JsonObject json = body.toJsonObject();
             requests.add(json);
             switch (behaviour) {

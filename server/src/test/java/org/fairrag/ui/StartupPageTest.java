@@ -1,5 +1,6 @@
 package org.fairrag.ui;
 
+import org.fairrag.app.HttpServerLauncher;
 import static com.microsoft.playwright.assertions.PlaywrightAssertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -37,7 +38,7 @@ class StartupPageTest {
         progress.start("Loading MeSH", 30_764, "terms");
         progress.advanceTo(2_000);
         ReadinessGate gate = ReadinessGate.create(demo.vertx(), progress::toJson);
-        HttpServer server = demo.vertx().createHttpServer().requestHandler(gate).listen(0, "127.0.0.1").await();
+        HttpServer server = demo.vertx().createHttpServer(HttpServerLauncher.protocolOptions()).requestHandler(gate).listen(0, "127.0.0.1").await();
         try (Playwright playwright = Playwright.create(new Playwright.CreateOptions()
                 .setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
              Browser browser = playwright.chromium().launch(new BrowserType.LaunchOptions().setExecutablePath(CHROMIUM)

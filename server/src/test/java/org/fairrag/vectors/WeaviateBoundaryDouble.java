@@ -1,5 +1,6 @@
 package org.fairrag.vectors;
 
+import io.vertx.core.http.HttpServerOptions;
 import com.google.protobuf.Message;
 import io.grpc.ForwardingServerCallListener;
 import io.grpc.Metadata;
@@ -66,7 +67,7 @@ final class WeaviateBoundaryDouble implements AutoCloseable {
     private final Server grpc;
 
     WeaviateBoundaryDouble() {
-        rest = vertx.createHttpServer().requestHandler(req -> req.body().onSuccess(body -> {
+        rest = vertx.createHttpServer(new HttpServerOptions().setHttp2ClearTextEnabled(false)).requestHandler(req -> req.body().onSuccess(body -> {
             JsonObject json = body.length() == 0 ? null : body.toJsonObject();
             restCalls.add(new RestCall(req.method().name(), req.path(), req.getHeader("Authorization"), json));
             answer(req, json);
