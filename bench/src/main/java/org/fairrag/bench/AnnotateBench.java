@@ -117,6 +117,20 @@ final class AnnotateBench implements Callable<Integer> {
             + "threshold alone and with a cut-off relative to each article's best candidate, instead of the usual run.")
     boolean compareCutOffs;
 
+    @Option(names = "--compare-levers", description = "On dev only, cross-fitted: the combined model with each of "
+            + "--neighbour-settings (the first is the baseline), each under --fold-seeds partings into folds, then the cut-offs "
+            + "by a predicted number of descriptors on the baseline and on the best setting, instead of the usual run.")
+    boolean compareLevers;
+
+    @Option(names = "--neighbour-settings", split = ",", paramLabel = "K:POWER", defaultValue = "30:1,20:1,45:1,60:1,30:0,30:2,30:4",
+            description = "Neighbours kept and the power of their fused score their vote weighs, for --compare-levers "
+                    + "(default ${DEFAULT-VALUE}; 30:1 is the suggester's).")
+    List<String> neighbourSettings;
+
+    @Option(names = "--fold-seeds", defaultValue = "3", description = "Partings into folds for --compare-levers (the "
+            + "first by PMID as everywhere else, then by salted hashes; default ${DEFAULT-VALUE}).")
+    int foldSeeds;
+
     @Option(names = "--dev-sample", paramLabel = "N", description = "Use only the first N dev articles (a quick look; "
             + "figures to report use all).")
     Integer devSample;
@@ -160,6 +174,10 @@ final class AnnotateBench implements Callable<Integer> {
             // there is no bundled model yet, and any model serves.
             SubjectSuggester shipped = fairrag.subjectSuggester(fit != null ? unfitted() : SubjectModel.bundled());
             SubjectEvaluation evaluation = new SubjectEvaluation(shipped, Set.of("public"), leftOut, statistics);
+            if (compareLevers) {
+                compareLevers(evaluation, dev);
+                return 0;
+            }
             long t0 = System.nanoTime();
             List<Prepared> devPrepared = prepare(evaluation, dev);
             System.out.printf("Prepared dev: mentions, neighbours and candidates of %d articles in %.1f s%n", dev.size(),
@@ -215,6 +233,89 @@ final class AnnotateBench implements Callable<Integer> {
             Result r = evaluation.crossFitted(Variant.COMBINED, dev, f, FOLDS);
             System.out.printf(Locale.ROOT, "%-40s %6.3f %6.3f %6.3f   %6.3f%n", f.label(), r.all().precision(), r.all().recall(),
                     r.all().f1(), r.withoutCheckTags().f1());
+        }
+    }
+
+    /** A neighbour setting of {@code --compare-levers}: how many neighbours, and the power of their fused score. */
+    private record Lever(int k, double power) {
+        static Lever parse(String s) {
+            String[] parts = s.split(":");
+            return new Lever(Integer.parseInt(parts[0].trim()), Double.parseDouble(parts[1].trim()));
+        }
+
+        String label() {
+            return String.format(Locale.ROOT, "k %d, vote weight = fused score^%s", k, power == (int) power
+                    ? Integer.toString((int) power) : Double.toString(power));
+        }
+    }
+
+    private void compareLevers(SubjectEvaluation evaluation, List<Case> dev) throws Exception {
+        List<Lever> levers = neighbourSettings.stream().map(Lever::parse).toList();
+        int widest = levers.stream().mapToInt(Lever::k).max().orElseThrow();
+        long t0 = System.nanoTime();
+        List<Prepared> prepared = prepare(dev, c -> evaluation.prepare(c, widest));
+        System.out.printf("Prepared dev: mentions and %d neighbours of %d articles in %.1f s%n", widest, dev.size(),
+                (System.nanoTime() - t0) / 1e9);
+        SubjectEvaluation.Fitting fitting = SubjectEvaluation.Fitting.DEFAULT;
+        System.out.printf("%nThe combined model on dev, cross-fitted (%d folds), %d partings into folds; F1 of each, then "
+                + "the mean's difference from the baseline's%n", FOLDS, foldSeeds);
+        System.out.printf("%-40s %6s %6s %6s %6s   %s%n", "neighbours", "P", "R", "F1", "F1*", "F1 by parting; mean; - baseline");
+        double baseline = Double.NaN;
+        Lever best = levers.get(0);
+        double bestMean = -1;
+        for (Lever lever : levers) {
+            long t1 = System.nanoTime();
+            List<Prepared> these = prepared.stream().map(p -> evaluation.withNeighbours(p, lever.k(), lever.power())).toList();
+            List<Result> results = new ArrayList<>();
+            for (int seed = 0; seed < foldSeeds; seed++) {
+                results.add(evaluation.crossFitted(Variant.COMBINED, these, fitting, FOLDS, seed));
+            }
+            double mean = results.stream().mapToDouble(r -> r.all().f1()).average().orElseThrow();
+            if (Double.isNaN(baseline)) {
+                baseline = mean;
+            }
+            if (mean > bestMean) {
+                bestMean = mean;
+                best = lever;
+            }
+            Result r = results.get(0);
+            System.out.printf(Locale.ROOT, "%-40s %6.3f %6.3f %6.3f %6.3f   %s; %.4f; %+.4f (%.0f s)%n", lever.label(),
+                    r.all().precision(), r.all().recall(), r.all().f1(), r.withoutCheckTags().f1(),
+                    results.stream().map(x -> String.format(Locale.ROOT, "%.4f", x.all().f1())).toList(), mean, mean - baseline,
+                    (System.nanoTime() - t1) / 1e9);
+        }
+        List<SubjectEvaluation.CountCutOff> cutOffs = new ArrayList<>();
+        cutOffs.add(new SubjectEvaluation.CountCutOff(0, 0, true));
+        for (double share : List.of(0.6, 0.8, 1.0, 1.2)) {
+            for (double floor : List.of(0.05, 0.1, 0.15)) {
+                cutOffs.add(new SubjectEvaluation.CountCutOff(share, floor, true));
+            }
+        }
+        for (double share : List.of(0.8, 1.0, 1.2)) {
+            cutOffs.add(new SubjectEvaluation.CountCutOff(share, 0, false));
+        }
+        for (Lever lever : best.equals(levers.get(0)) ? List.of(best) : List.of(levers.get(0), best)) {
+            List<Prepared> these = prepared.stream().map(p -> evaluation.withNeighbours(p, lever.k(), lever.power())).toList();
+            List<List<SubjectEvaluation.CountResult>> bySeed = new ArrayList<>();
+            for (int seed = 0; seed < foldSeeds; seed++) {
+                bySeed.add(evaluation.crossFittedCounts(Variant.COMBINED, these, fitting, FOLDS, seed, cutOffs));
+            }
+            System.out.printf(Locale.ROOT, "%nCut-offs by a predicted number of descriptors (%s; mean absolute error of the "
+                    + "predicted count %.2f, the indexers' mean %.2f)%n", lever.label(), bySeed.get(0).get(0).meanAbsoluteError(),
+                    these.stream().mapToInt(p -> p.source().gold().size()).average().orElse(0));
+            System.out.printf("%-50s %9s %6s %6s %6s %6s   %s%n", "cut-off", "threshold", "P", "R", "F1", "F1*",
+                    "F1 by parting; mean; - threshold alone");
+            double alone = bySeed.stream().mapToDouble(l -> l.get(0).result().all().f1()).average().orElseThrow();
+            for (int i = 0; i < cutOffs.size(); i++) {
+                int index = i;
+                double mean = bySeed.stream().mapToDouble(l -> l.get(index).result().all().f1()).average().orElseThrow();
+                Result r = bySeed.get(0).get(i).result();
+                System.out.printf(Locale.ROOT, "%-50s %9.3f %6.3f %6.3f %6.3f %6.3f   %s; %.4f; %+.4f%n",
+                        i == 0 ? "threshold alone" : cutOffs.get(i).label(), r.threshold(), r.all().precision(),
+                        r.all().recall(), r.all().f1(), r.withoutCheckTags().f1(),
+                        bySeed.stream().map(l -> String.format(Locale.ROOT, "%.4f", l.get(index).result().all().f1())).toList(),
+                        mean, mean - alone);
+            }
         }
     }
 
@@ -394,11 +495,15 @@ final class AnnotateBench implements Callable<Integer> {
     }
 
     private List<Prepared> prepare(SubjectEvaluation evaluation, List<Case> cases) throws Exception {
+        return prepare(cases, evaluation::prepare);
+    }
+
+    private List<Prepared> prepare(List<Case> cases, java.util.function.Function<Case, Prepared> preparation) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
             List<Future<Prepared>> futures = new ArrayList<>();
             for (Case c : cases) {
-                futures.add(pool.submit(() -> evaluation.prepare(c)));
+                futures.add(pool.submit(() -> preparation.apply(c)));
             }
             List<Prepared> out = new ArrayList<>();
             for (Future<Prepared> f : futures) {

@@ -121,6 +121,33 @@ public final class SubjectEvaluation {
     public Prepared prepare(Case c) {
         List<Mention> mentions = suggester.finder().find(c.title(), c.abstractText()).mentions();
         List<Neighbours.Neighbour> near = suggester.neighbours(c.title(), c.abstractText(), accessLevels, excluded(c));
+        return withCandidates(c, mentions, near);
+    }
+
+    /** As {@link #prepare(Case)}, with the {@code k} nearest neighbours found as the suggester finds them. Blocking. */
+    public Prepared prepare(Case c, int k) {
+        Neighbours n = suggester.neighbourSearch().orElseThrow(() -> new IllegalStateException("no vector index"));
+        List<Mention> mentions = suggester.finder().find(c.title(), c.abstractText()).mentions();
+        Set<String> excluded = excluded(c);
+        Neighbours.Settings s = new Neighbours.Settings(n.settings().embedded(), n.settings().byWords(), k);
+        List<Neighbours.Neighbour> near = n.fuse(n.find(c.title(), c.abstractText(), s, accessLevels, excluded.size()),
+                excluded, k);
+        return withCandidates(c, mentions, near);
+    }
+
+    /**
+     * A prepared case again with only its {@code k} nearest neighbours, each weighing its fused score to the power
+     * {@code power} (0: every neighbour counts the same; 1: as the suggester weighs them).
+     */
+    public Prepared withNeighbours(Prepared p, int k, double power) {
+        List<Neighbours.Neighbour> near = p.neighbours().stream().limit(k)
+                .map(n -> power == 1 ? n : new Neighbours.Neighbour(n.pid(), n.title(), n.similarity(),
+                        Math.pow(n.weight(), power), n.termIds()))
+                .toList();
+        return withCandidates(p.source(), p.mentions(), near);
+    }
+
+    private Prepared withCandidates(Case c, List<Mention> mentions, List<Neighbours.Neighbour> near) {
         return new Prepared(c, CheckTagModels.words(c.title(), c.abstractText()), mentions, near, SubjectCandidates.of(
                 mentions, near, statistics(c, mentions), suggester.checkTags(), suggester.broader(), true, true,
                 suggester.checkTags()));
@@ -215,13 +242,153 @@ public final class SubjectEvaluation {
      * figure for models that learn many weights (the check tags' words).
      */
     public Result crossFitted(Variant variant, List<Prepared> dev, Fitting fitting, int folds) {
+        return crossFitted(variant, dev, fitting, folds, 0);
+    }
+
+    /**
+     * As {@link #crossFitted(Variant, List, Fitting, int)} with the articles parted into folds another way:
+     * {@code seed} 0 by PMID, any other by a hash of the PMID and the seed; how much a figure moves from one
+     * parting to another is the spread a difference between two ways of fitting must exceed.
+     */
+    public Result crossFitted(Variant variant, List<Prepared> dev, Fitting fitting, int folds, int seed) {
+        List<Scored> scored = crossScored(variant, dev, fitting, folds, seed);
+        return evaluate(variant, scored, bestThreshold(scored, 0), 0);
+    }
+
+    private List<Scored> crossScored(Variant variant, List<Prepared> dev, Fitting fitting, int folds, int seed) {
         List<SubjectModel> models = new ArrayList<>();
         for (int f = 0; f < folds; f++) {
             int fold = f;
-            models.add(fitWithoutCutOff(variant, dev.stream().filter(p -> foldOf(p, folds) != fold).toList(), fitting, "fold " + f));
+            models.add(fitWithoutCutOff(variant, dev.stream().filter(p -> foldOf(p, folds, seed) != fold).toList(), fitting,
+                    "fold " + f));
         }
-        List<Scored> scored = scored(variant, dev, p -> models.get(foldOf(p, folds)));
-        return evaluate(variant, scored, bestThreshold(scored, 0), 0);
+        return scored(variant, dev, p -> models.get(foldOf(p, folds, seed)));
+    }
+
+    /**
+     * A cut-off that also looks at how many descriptors the text is predicted to have ({@link SubjectCount}): a
+     * candidate is kept when its score reaches the global threshold, or when it is among the text's best
+     * {@code share} times the predicted count and its score reaches {@code floor}. Without {@code threshold}
+     * only the second rule keeps candidates (top N).
+     */
+    public record CountCutOff(double share, double floor, boolean threshold) {
+        public String label() {
+            return String.format(java.util.Locale.ROOT, "%s%.2f x predicted count, floor %.2f",
+                    threshold ? "threshold, or top " : "only top ", share, floor);
+        }
+    }
+
+    /** A count cut-off's scores, and how far the predicted counts are from the indexers' (mean absolute error). */
+    public record CountResult(CountCutOff cutOff, Result result, double meanAbsoluteError) {}
+
+    /**
+     * Cross-fitted as {@link #crossFitted(Variant, List, Fitting, int, int)}, each fold's count predictor fitted
+     * on the other folds too, then each count cut-off measured with the global threshold that suits it best.
+     */
+    public List<CountResult> crossFittedCounts(Variant variant, List<Prepared> dev, Fitting fitting, int folds, int seed,
+                                               List<CountCutOff> cutOffs) {
+        List<Scored> scored = crossScored(variant, dev, fitting, folds, seed);
+        List<double[]> x = scored.stream().map(s -> SubjectCount.features(s.prepared().words(), s.prepared().mentions(),
+                s.prepared().neighbours(), Arrays.stream(s.scores()).sum())).toList();
+        double[] predicted = new double[scored.size()];
+        for (int f = 0; f < folds; f++) {
+            List<double[]> rows = new ArrayList<>();
+            List<Integer> counts = new ArrayList<>();
+            for (int i = 0; i < scored.size(); i++) {
+                if (foldOf(scored.get(i).prepared(), folds, seed) != f) {
+                    rows.add(x.get(i));
+                    counts.add(scored.get(i).prepared().source().gold().size());
+                }
+            }
+            SubjectCount count = SubjectCount.fit(rows, counts);
+            for (int i = 0; i < scored.size(); i++) {
+                if (foldOf(scored.get(i).prepared(), folds, seed) == f) {
+                    predicted[i] = count.predict(x.get(i));
+                }
+            }
+        }
+        double error = 0;
+        for (int i = 0; i < scored.size(); i++) {
+            error += Math.abs(predicted[i] - scored.get(i).prepared().source().gold().size()) / scored.size();
+        }
+        List<CountResult> out = new ArrayList<>();
+        for (CountCutOff cut : cutOffs) {
+            List<boolean[]> forced = new ArrayList<>();
+            for (int i = 0; i < scored.size(); i++) {
+                forced.add(topWithin(scored.get(i).scores(), (int) Math.round(cut.share() * predicted[i]), cut.floor()));
+            }
+            double threshold = cut.threshold() ? bestThreshold(scored, forced) : Double.POSITIVE_INFINITY;
+            Map<Scored, boolean[]> byCase = new java.util.IdentityHashMap<>();
+            for (int i = 0; i < scored.size(); i++) {
+                byCase.put(scored.get(i), forced.get(i));
+            }
+            out.add(new CountResult(cut, evaluate(variant, scored, s -> {
+                boolean[] keep = byCase.get(s).clone();
+                for (int j = 0; j < keep.length; j++) {
+                    keep[j] |= s.scores()[j] >= threshold;
+                }
+                return keep;
+            }, threshold, 0), error));
+        }
+        return out;
+    }
+
+    /** Which of the scores are among the {@code n} best and reach {@code floor}. */
+    private static boolean[] topWithin(double[] scores, int n, double floor) {
+        Integer[] order = new Integer[scores.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, Comparator.comparingDouble((Integer i) -> scores[i]).reversed());
+        boolean[] out = new boolean[scores.length];
+        for (int r = 0; r < Math.min(n, order.length); r++) {
+            out[order[r]] = scores[order[r]] >= floor;
+        }
+        return out;
+    }
+
+    /** The global threshold that maximises micro-F1 when the {@code forced} candidates are kept whatever their score. */
+    private static double bestThreshold(List<Scored> cases, List<boolean[]> forced) {
+        List<double[]> rest = new ArrayList<>();
+        long gold = 0;
+        long kept = 0;
+        long tp = 0;
+        for (int c = 0; c < cases.size(); c++) {
+            Scored s = cases.get(c);
+            Set<String> truth = s.prepared().source().gold();
+            gold += truth.size();
+            for (int i = 0; i < s.considered().size(); i++) {
+                boolean right = truth.contains(s.considered().get(i).termId());
+                if (forced.get(c)[i]) {
+                    kept++;
+                    tp += right ? 1 : 0;
+                } else {
+                    rest.add(new double[] {s.scores()[i], right ? 1 : 0});
+                }
+            }
+        }
+        rest.sort(Comparator.comparingDouble((double[] x) -> x[0]).reversed());
+        double best = Double.POSITIVE_INFINITY;
+        double bestF1 = f1(tp, kept, gold);
+        for (int i = 0; i < rest.size(); i++) {
+            tp += (long) rest.get(i)[1];
+            kept++;
+            if (i + 1 < rest.size() && rest.get(i + 1)[0] == rest.get(i)[0]) {
+                continue;
+            }
+            double f1 = f1(tp, kept, gold);
+            if (f1 > bestF1) {
+                bestF1 = f1;
+                best = rest.get(i)[0];
+            }
+        }
+        return best;
+    }
+
+    private static double f1(long tp, long kept, long gold) {
+        double precision = kept == 0 ? 0 : (double) tp / kept;
+        double recall = gold == 0 ? 0 : (double) tp / gold;
+        return precision + recall == 0 ? 0 : 2 * precision * recall / (precision + recall);
     }
 
     /**
@@ -240,7 +407,12 @@ public final class SubjectEvaluation {
     }
 
     private static int foldOf(Prepared p, int folds) {
-        return (int) (Long.parseLong(p.source().pmid()) % folds);
+        return foldOf(p, folds, 0);
+    }
+
+    private static int foldOf(Prepared p, int folds, int seed) {
+        long pmid = Long.parseLong(p.source().pmid());
+        return seed == 0 ? (int) (pmid % folds) : new java.util.SplittableRandom(pmid * 1_000_003L + seed).nextInt(folds);
     }
 
     private SubjectModel fitWithoutCutOff(Variant variant, List<Prepared> dev, Fitting fitting, String description) {
@@ -334,6 +506,18 @@ public final class SubjectEvaluation {
     }
 
     private Result evaluate(Variant variant, List<Scored> cases, double threshold, double relative) {
+        return evaluate(variant, cases, s -> {
+            boolean[] keep = new boolean[s.scores().length];
+            double best = s.best();
+            for (int i = 0; i < keep.length; i++) {
+                keep[i] = s.scores()[i] >= threshold && s.scores()[i] >= relative * best;
+            }
+            return keep;
+        }, threshold, relative);
+    }
+
+    private Result evaluate(Variant variant, List<Scored> cases, Function<Scored, boolean[]> kept, double threshold,
+                            double relative) {
         Set<String> checkTags = suggester.checkTags();
         long[] all = new long[3];
         long[] without = new long[3];
@@ -341,9 +525,9 @@ public final class SubjectEvaluation {
         long gold = 0;
         for (Scored s : cases) {
             List<Integer> order = new ArrayList<>();
-            double best = s.best();
-            for (int i = 0; i < s.considered().size(); i++) {
-                if (s.scores()[i] >= threshold && s.scores()[i] >= relative * best) {
+            boolean[] keep = kept.apply(s);
+            for (int i = 0; i < keep.length; i++) {
+                if (keep[i]) {
                     order.add(i);
                 }
             }
