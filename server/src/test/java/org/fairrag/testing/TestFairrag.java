@@ -331,6 +331,20 @@ public final class TestFairrag {
         }
     }
 
+    /**
+     * Like {@link #newDir}, for an instance that a child process opens: its PostgreSQL data is seeded as
+     * {@link #open} seeds it, so the child need not run initdb.
+     */
+    public static Path newInstanceDir(String name) {
+        Path dir = newDir(name);
+        try {
+            seedPostgres(dir.resolve("postgres"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return dir;
+    }
+
     /** Like {@link #newDir}, for an instance or files shared by several test classes: kept until the JVM exits. */
     public static synchronized Path newSharedDir(String name) {
         Path dir = newDir(name);
