@@ -508,7 +508,8 @@ public final class LuceneVectorIndex implements VectorIndex {
      * About how many chunk vectors an exact search scores in the time an HNSW walk takes per candidate it keeps. Measured
      * on the bench's corpora as the time of an unfiltered walk over that of an exact scan of every vector: 36 on the
      * demo (7,500 vectors, 600 candidates), 44 at 100,000 vectors (600), 51 and 67 at a million (2,500 and 600; README,
-     * Capacity). Without a filter it gives the size below which an exact search wins, {@link #EXACT_BELOW}.
+     * Capacity). Without a filter it puts the size below which an exact search wins at 30,000 vectors for 600
+     * candidates, near {@link #EXACT_BELOW}.
      */
     static final int WALK_COST_PER_CANDIDATE = 50;
 
