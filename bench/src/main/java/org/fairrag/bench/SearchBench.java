@@ -326,11 +326,12 @@ final class SearchBench implements Callable<Integer> {
             index.exactNearestChunks(vectors.get(i), K, filter);
         }
         double recall = 0;
-        long hnsw = 0;
-        long exact = 0;
         long hnswCpu = 0;
+        double[] hnswMs = new double[vectors.size()];
+        double[] exactMs = new double[vectors.size()];
         java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-        for (float[] v : vectors) {
+        for (int i = 0; i < vectors.size(); i++) {
+            float[] v = vectors.get(i);
             long c0 = threads.getCurrentThreadCpuTime();
             long t0 = System.nanoTime();
             List<ChunkHit> approximate = index.nearestChunks(v, K, filter);
@@ -338,19 +339,34 @@ final class SearchBench implements Callable<Integer> {
             hnswCpu += threads.getCurrentThreadCpuTime() - c0;
             List<ChunkHit> truth = index.exactNearestChunks(v, K, filter);
             long t2 = System.nanoTime();
-            hnsw += t1 - t0;
-            exact += t2 - t1;
+            hnswMs[i] = (t1 - t0) / 1e6;
+            exactMs[i] = (t2 - t1) / 1e6;
             Set<String> truePids = new HashSet<>();
             truth.forEach(h -> truePids.add(h.articlePid()));
             long found = approximate.stream().filter(h -> truePids.contains(h.articlePid())).count();
             recall += truePids.isEmpty() ? 1 : found / (double) truePids.size();
         }
         int n = vectors.size();
-        System.out.printf("recall@10 of HNSW against exact search (%s, %d queries, articles by best chunk, %d candidates): "
-                        + "%.4f; HNSW %.2f ms/query (%.2f CPU ms), exact %.2f ms/query (exact takes %.1fx as long)%n", label, n,
-                index.knnCandidatesNow(filter), recall / n, hnsw / 1e6 / n, hnswCpu / 1e6 / n, exact / 1e6 / n,
-                exact / (double) Math.max(1, hnsw));
-        return new Recall(recall / n, hnsw / 1e6 / n, exact / 1e6 / n, hnswCpu / 1e6 / n);
+        LuceneVectorIndex.SearchPlan plan = index.searchPlanNow(filter);
+        Recall r = new Recall(recall / n, mean(hnswMs), mean(exactMs), hnswCpu / 1e6 / n, percentile(hnswMs, 50),
+                percentile(hnswMs, 99), percentile(exactMs, 50), percentile(exactMs, 99));
+        System.out.printf("recall@10 of the search against exact search (%s, %d queries, articles by best chunk; the filter "
+                        + "admits %,d of %,d chunk vectors; %s): %.4f; search %.2f ms/query (%.2f CPU ms; p50 %.2f, p99 %.2f), "
+                        + "exact %.2f ms/query (p50 %.2f, p99 %.2f; exact takes %.2fx as long)%n", label, n, plan.admitted(),
+                plan.vectors(), plan.exact() ? "searched exactly" : String.format(Locale.ROOT, "HNSW, %d candidates",
+                        plan.candidates()), r.recall(), r.hnswMs(), r.hnswCpuMs(), r.hnswP50(), r.hnswP99(), r.exactMs(),
+                r.exactP50(), r.exactP99(), r.exactMs() / Math.max(1e-9, r.hnswMs()));
+        return r;
+    }
+
+    /** The nearest-rank percentile. */
+    static double percentile(double[] values, int p) {
+        if (values.length == 0) {
+            return 0;
+        }
+        double[] sorted = values.clone();
+        java.util.Arrays.sort(sorted);
+        return sorted[Math.max(0, (int) Math.ceil(p / 100.0 * sorted.length) - 1)];
     }
 
     /** Sequential requests with distinct queries: where the time goes, from the Server-Timing header. */
@@ -635,7 +651,8 @@ final class SearchBench implements Callable<Integer> {
     }
 
     /** @param hnswCpuMs CPU time of the searching thread per HNSW search (less than hnswMs when it waited) */
-    private record Recall(double recall, double hnswMs, double exactMs, double hnswCpuMs) {}
+    private record Recall(double recall, double hnswMs, double exactMs, double hnswCpuMs, double hnswP50, double hnswP99,
+                          double exactP50, double exactP99) {}
 
     private record Figures(Recall plain, Recall filtered, Wrk cached, Wrk distinct, Memory memory) {}
 
@@ -700,6 +717,12 @@ final class SearchBench implements Callable<Integer> {
                 figures.get(c).plain().hnswMs(), figures.get(c).plain().exactMs()));
         row(t, "HNSW / exact ms a search, filter", columns, c -> String.format(Locale.ROOT, "%.2f / %.1f",
                 figures.get(c).filtered().hnswMs(), figures.get(c).filtered().exactMs()));
+        row(t, "search p50 / p99 ms, no filter; exact", columns, c -> String.format(Locale.ROOT, "%.2f / %.2f; %.1f / %.1f",
+                figures.get(c).plain().hnswP50(), figures.get(c).plain().hnswP99(), figures.get(c).plain().exactP50(),
+                figures.get(c).plain().exactP99()));
+        row(t, "search p50 / p99 ms, filter; exact", columns, c -> String.format(Locale.ROOT, "%.2f / %.2f; %.1f / %.1f",
+                figures.get(c).filtered().hnswP50(), figures.get(c).filtered().hnswP99(), figures.get(c).filtered().exactP50(),
+                figures.get(c).filtered().exactP99()));
         row(t, "HNSW CPU ms a search, no filter / filter", columns, c -> String.format(Locale.ROOT, "%.2f / %.2f",
                 figures.get(c).plain().hnswCpuMs(), figures.get(c).filtered().hnswCpuMs()));
         row(t, "wrk hybrid, one query (embedding cached): p50 / p99 ms, requests/s", columns, c -> wrkCell(figures.get(c).cached()));

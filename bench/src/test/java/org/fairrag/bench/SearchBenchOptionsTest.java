@@ -89,4 +89,17 @@ class SearchBenchOptionsTest {
                 .containsExactly(KnnCandidates.SCALED, KnnCandidates.fixed(600));
         assertThatThrownBy(() -> parse("--knn-candidates", "auto,many").validate()).hasMessageContaining("--knn-candidates");
     }
+
+    @Test
+    void should_give_the_nearest_rank_percentiles_of_the_search_times() {
+        double[] ms = new double[200];
+        for (int i = 0; i < ms.length; i++) {
+            ms[i] = ms.length - i;
+        }
+
+        assertThat(SearchBench.percentile(ms, 50)).isEqualTo(100);
+        assertThat(SearchBench.percentile(ms, 99)).isEqualTo(198);
+        assertThat(SearchBench.percentile(new double[] {7}, 99)).isEqualTo(7);
+        assertThat(SearchBench.percentile(new double[0], 50)).isZero();
+    }
 }

@@ -5,7 +5,7 @@ import java.util.Locale;
 /**
  * How many candidate articles an HNSW search of the embedded index keeps while it walks the graph (Lucene's ef):
  * at least {@code least}, and {@code perVector} of the chunk vectors the search can return when that is more (all
- * of the index's, or with a filter on subjects, at most as many as carry the subjects), so that the candidates grow
+ * of the index's, or with a filter, as many as it admits), so that the candidates grow
  * with the collection. A fixed count is the same rule with {@code perVector} 0.
  *
  * <p>Why in proportion to the collection: for a given query, the chunks about as near to it as its tenth nearest

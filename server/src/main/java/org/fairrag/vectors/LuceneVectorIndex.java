@@ -75,13 +75,10 @@ import org.apache.lucene.search.BoostQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
-import org.apache.lucene.search.ScoreMode;
-import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
-import org.apache.lucene.search.Weight;
 import org.apache.lucene.search.join.BitSetProducer;
 import org.apache.lucene.search.join.DiversifyingChildrenFloatKnnVectorQuery;
 import org.apache.lucene.search.join.QueryBitSetProducer;
@@ -90,7 +87,6 @@ import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.BitSet;
 import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
-import org.apache.lucene.util.FixedBitSet;
 import org.apache.lucene.util.QueryBuilder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -387,21 +383,33 @@ public final class LuceneVectorIndex implements VectorIndex {
     @Override
     public List<ChunkHit> nearestChunks(float[] vector, int k, ArticleFilter filter) {
         return articles.search(s -> {
-            long vectors = chunkVectors(s.getIndexReader());
+            IndexReader reader = s.getIndexReader();
+            long vectors = chunkVectors(reader);
             if (vectors < exactBelow) {
                 return exactByCodes(s, vector, k, filter);
             }
             // Only chunks have vectors, so a filter that admits every article can be left out, and with it
             // the bitset of accepted chunks that a filtered k-NN search builds first.
-            boolean unfiltered = admitsEverything(s, filter);
-            Query chunkFilter = unfiltered ? null : filterQuery(filter, CHUNK);
-            int candidates = Math.max(k, candidates(s.getIndexReader(), unfiltered ? null : filter, vectors));
-            TopDocs best = s.search(new DiversifyingChildrenFloatKnnVectorQuery(VECTOR, vector, chunkFilter, candidates,
-                    articleDocs), candidates);
-            ScoreDoc[] top = anyQuantized(s.getIndexReader()) ? rescored(s.getIndexReader(), vector, best.scoreDocs)
-                    : best.scoreDocs;
-            return hits(s.getIndexReader(), java.util.Arrays.copyOf(top, Math.min(k, top.length)));
+            if (admitsEverything(s, filter)) {
+                return walk(s, vector, k, null, Math.max(k, knnCandidates.forChunkVectors(vectors)));
+            }
+            // The filter runs once: the chunks it admits, the ones that compete for the top k, size the candidates, and
+            // are then scored one by one or handed to the walk as its filter.
+            AdmittedChunks admitted = AdmittedChunks.of(s, filterQuery(filter, CHUNK));
+            int candidates = Math.max(k, knnCandidates.forChunkVectors(admitted.count()));
+            return exactIsCheaper(admitted.count(), vectors, candidates) ? exactOver(reader, vector, k, admitted)
+                    : walk(s, vector, k, admitted, candidates);
         });
+    }
+
+    /** An HNSW search keeping {@code candidates} articles, of the chunks {@code admitted} (null: of all). */
+    private List<ChunkHit> walk(IndexSearcher s, float[] vector, int k, AdmittedChunks admitted, int candidates)
+            throws IOException {
+        IndexReader reader = s.getIndexReader();
+        TopDocs best = s.search(new DiversifyingChildrenFloatKnnVectorQuery(VECTOR, vector, admitted, candidates,
+                articleDocs), candidates);
+        ScoreDoc[] top = anyQuantized(reader) ? rescored(reader, vector, best.scoreDocs) : best.scoreDocs;
+        return hits(reader, java.util.Arrays.copyOf(top, Math.min(k, top.length)));
     }
 
     /** The chunks behind {@code docs}, in their order, with their scores. */
@@ -497,32 +505,102 @@ public final class LuceneVectorIndex implements VectorIndex {
     }
 
     /**
-     * At most how many of the index's {@code vectors} chunk vectors a filter admits, from the terms' document
-     * counts alone (no documents read): the fewest that any group of required terms can admit, each group
-     * counted as the documents of its terms together (articles and their chunks alike; an article tagged
-     * with two of them twice). The chunks that compete for a filtered search's top ten are those it admits.
+     * About how many chunk vectors an exact search scores in the time an HNSW walk takes per candidate it keeps. Measured
+     * on the bench's corpora as the time of an unfiltered walk over that of an exact scan of every vector: 36 on the
+     * demo (7,500 vectors, 600 candidates), 44 at 100,000 vectors (600), 51 and 67 at a million (2,500 and 600; README,
+     * Capacity). Without a filter it puts the size below which an exact search wins at 30,000 vectors for 600
+     * candidates, near {@link #EXACT_BELOW}.
      */
-    private static long admittedAtMost(IndexReader reader, ArticleFilter filter, long vectors) throws IOException {
-        long bound = vectors;
-        for (Set<String> group : filter.requiredTerms()) {
-            long docs = 0;
-            for (String term : filter.matching(group)) {
-                docs += reader.docFreq(new Term(TERM, term));
-            }
-            bound = Math.min(bound, docs);
-        }
-        return bound;
+    static final int WALK_COST_PER_CANDIDATE = 50;
+
+    /**
+     * Whether scoring the {@code admitted} chunk vectors one by one is cheaper than a filtered walk over an index of
+     * {@code vectors} keeping {@code candidates}. The walk costs about {@link #WALK_COST_PER_CANDIDATE} vectors a
+     * candidate, and with a filter it passes through the vectors the filter turns away to reach as many admitted ones:
+     * about vectors / admitted times as many. So the exact search wins while admitted^2 is below
+     * cost * candidates * vectors: at a million vectors and 600 candidates, below about 170,000 admitted.
+     */
+    static boolean exactIsCheaper(long admitted, long vectors, int candidates) {
+        return (double) admitted * admitted < (double) WALK_COST_PER_CANDIDATE * candidates * vectors;
     }
 
-    /** The candidates of an HNSW search over {@code vectors} chunk vectors, with a filter or none (null). */
-    private int candidates(IndexReader reader, ArticleFilter filter, long vectors) throws IOException {
-        return knnCandidates.forChunkVectors(filter == null ? vectors : admittedAtMost(reader, filter, vectors));
+    /**
+     * How {@link #nearestChunks} would search with {@code filter} over the index as it is now.
+     *
+     * @param vectors    the chunk vectors of the index (deleted ones too, until a merge drops them)
+     * @param admitted   the live chunk vectors the filter admits
+     * @param candidates the articles a walk keeps (a larger k raises them to k)
+     * @param exact      whether the search scores every admitted chunk instead of walking the graph
+     */
+    public record SearchPlan(long vectors, long admitted, int candidates, boolean exact) {}
+
+    /** How a search with this filter over the index as it is now would go; see {@link SearchPlan}. */
+    public SearchPlan searchPlanNow(ArticleFilter filter) {
+        return articles.search(s -> {
+            long vectors = chunkVectors(s.getIndexReader());
+            if (admitsEverything(s, filter)) {
+                int candidates = knnCandidates.forChunkVectors(vectors);
+                return new SearchPlan(vectors, s.count(kind(CHUNK)), candidates, vectors < exactBelow);
+            }
+            long admitted = AdmittedChunks.of(s, filterQuery(filter, CHUNK)).count();
+            int candidates = knnCandidates.forChunkVectors(admitted);
+            return new SearchPlan(vectors, admitted, candidates,
+                    vectors < exactBelow || exactIsCheaper(admitted, vectors, candidates));
+        });
     }
 
     /** The candidates an HNSW search with this filter over the index as it is now keeps (a larger k raises them to k). */
     public int knnCandidatesNow(ArticleFilter filter) {
-        return articles.search(s -> candidates(s.getIndexReader(), admitsEverything(s, filter) ? null : filter,
-                chunkVectors(s.getIndexReader())));
+        return searchPlanNow(filter).candidates();
+    }
+
+    /**
+     * The k articles whose best admitted chunk is nearest to {@code vector}, every admitted chunk scored with its float
+     * vector, as the walk's hits are (ties to the earlier document).
+     */
+    private List<ChunkHit> exactOver(IndexReader reader, float[] vector, int k, AdmittedChunks admitted) throws IOException {
+        // The weakest of the k best articles so far on top.
+        java.util.PriorityQueue<ScoreDoc> best = new java.util.PriorityQueue<>(k + 1,
+                (a, b) -> better(a, b) == a ? 1 : a == b ? 0 : -1);
+        for (LeafReaderContext leaf : reader.leaves()) {
+            DocIdSetIterator docs = admitted.iterator(leaf);
+            FloatVectorValues values = leaf.reader().getFloatVectorValues(VECTOR);
+            if (docs == null || values == null) {
+                continue;
+            }
+            BitSet blockEnds = articleDocs.getBitSet(leaf);
+            ScoreDoc articleBest = null;
+            int blockEnd = -1;
+            for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
+                if (values.advance(doc) != doc) {
+                    continue;
+                }
+                ScoreDoc hit = new ScoreDoc(leaf.docBase + doc,
+                        VectorSimilarityFunction.DOT_PRODUCT.compare(vector, values.vectorValue()));
+                if (doc > blockEnd) {
+                    offer(best, articleBest, k);
+                    articleBest = hit;
+                    blockEnd = blockEnds.nextSetBit(doc);
+                } else {
+                    articleBest = better(articleBest, hit);
+                }
+            }
+            offer(best, articleBest, k);
+        }
+        ScoreDoc[] top = best.toArray(ScoreDoc[]::new);
+        java.util.Arrays.sort(top, Comparator.comparingDouble((ScoreDoc d) -> d.score).reversed()
+                .thenComparingInt(d -> d.doc));
+        return hits(reader, top);
+    }
+
+    private static void offer(java.util.PriorityQueue<ScoreDoc> best, ScoreDoc hit, int k) {
+        if (hit == null) {
+            return;
+        }
+        best.add(hit);
+        if (best.size() > k) {
+            best.poll();
+        }
     }
 
     private List<ChunkHit> exact(IndexSearcher s, float[] vector, int k, ArticleFilter filter) throws IOException {
@@ -540,8 +618,7 @@ public final class LuceneVectorIndex implements VectorIndex {
     private List<ChunkHit> exactByCodes(IndexSearcher s, float[] vector, int k, ArticleFilter filter) throws IOException {
         IndexReader reader = s.getIndexReader();
         List<LeafReaderContext> leaves = reader.leaves();
-        Weight filterWeight = admitsEverything(s, filter) ? null
-                : s.createWeight(s.rewrite(filterQuery(filter, CHUNK)), ScoreMode.COMPLETE_NO_SCORES, 1);
+        AdmittedChunks admitted = admitsEverything(s, filter) ? null : AdmittedChunks.of(s, filterQuery(filter, CHUNK));
         ChunkVectorMatrix[] matrices = new ChunkVectorMatrix[leaves.size()];
         ChunkVectorMatrix.Bounds[] bounds = new ChunkVectorMatrix.Bounds[leaves.size()];
         // Each segment has k articles at least as good as its k-th best lower bound, so the best of those is a bar
@@ -550,7 +627,7 @@ public final class LuceneVectorIndex implements VectorIndex {
         for (int i = 0; i < leaves.size(); i++) {
             LeafReaderContext leaf = leaves.get(i);
             matrices[i] = chunkMatrix(leaf.reader());
-            bounds[i] = matrices[i].bounds(vector, admitted(leaf, filterWeight), k);
+            bounds[i] = matrices[i].bounds(vector, admitted == null ? leaf.reader().getLiveDocs() : admitted.bits(leaf), k);
             bar = Math.max(bar, bounds[i].kthBestArticle());
         }
         Map<String, ScoreDoc> bestByOwner = new HashMap<>();
@@ -582,25 +659,6 @@ public final class LuceneVectorIndex implements VectorIndex {
     /** Of two hits, the one a search ranks first: the higher score, or the earlier document. */
     private static ScoreDoc better(ScoreDoc a, ScoreDoc b) {
         return a.score > b.score || a.score == b.score && a.doc < b.doc ? a : b;
-    }
-
-    /** The segment's live documents that pass the filter ({@code null}: every document passes), or null for all live ones. */
-    private static Bits admitted(LeafReaderContext leaf, Weight filter) throws IOException {
-        Bits live = leaf.reader().getLiveDocs();
-        if (filter == null) {
-            return live;
-        }
-        FixedBitSet passing = new FixedBitSet(leaf.reader().maxDoc());
-        Scorer scorer = filter.scorer(leaf);
-        if (scorer != null) {
-            DocIdSetIterator docs = scorer.iterator();
-            for (int doc = docs.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docs.nextDoc()) {
-                if (live == null || live.get(doc)) {
-                    passing.set(doc);
-                }
-            }
-        }
-        return passing;
     }
 
     /** A segment's chunk vectors as codes, made once per segment. */

@@ -30,7 +30,7 @@ class KillDuringIngestTest {
 
     @Test
     void should_agree_after_a_killed_ingest_is_run_again() throws Exception {
-        Path dir = TestFairrag.newDir("killed");
+        Path dir = TestFairrag.newInstanceDir("killed");
         ProcessBuilder builder = new ProcessBuilder(javaBinary(), "-cp", System.getProperty("java.class.path"),
                 Main.class.getName(), "ingest", "--data-dir", dir.toString(), "--base-url", TestFairrag.BASE_URL,
                 "--no-demo", "--no-bundled-vocabulary", KAGGLE_CSV.toString())

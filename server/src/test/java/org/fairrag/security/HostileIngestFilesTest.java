@@ -154,7 +154,7 @@ class HostileIngestFilesTest {
         List<String> command = new ArrayList<>(List.of(javaBinary()));
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "ingest",
-                "--data-dir", TestFairrag.newDir("hostile-" + name).toString(),
+                "--data-dir", TestFairrag.newInstanceDir("hostile-" + name).toString(),
                 "--base-url", TestFairrag.BASE_URL, "--no-demo",
                 // What is measured is the reading of hostile input in a small heap, not the vocabulary's footprint.
                 "--no-bundled-vocabulary"));

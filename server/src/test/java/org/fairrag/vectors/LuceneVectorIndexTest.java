@@ -210,30 +210,78 @@ class LuceneVectorIndexTest extends VectorIndexContract {
     }
 
     @Test
-    void should_scale_a_filtered_search_s_candidates_with_the_chunks_the_filter_can_admit() {
+    void should_size_a_filtered_search_s_candidates_from_the_chunk_vectors_the_filter_admits() {
+        // Two chunks an article; the first 100 articles carry two terms of one exploded group, the others a third term.
         Random random = new Random(18);
         List<IndexedArticle> tagged = new ArrayList<>();
         for (int i = 0; i < 400; i++) {
             tagged.add(new IndexedArticle(new ArticleFields("http://fairrag.test/pid/t-" + i, Integer.toString(i), "T " + i,
-                    null, 2000, "public", List.of(i < 100 ? "D000001" : "D000002")), "sha256:t-" + i,
-                    List.of(new IndexedChunk("t " + i, unit(random)))));
+                    null, 2000, "public", i < 100 ? List.of("D000001", "D000003") : List.of("D000002")), "sha256:t-" + i,
+                    List.of(new IndexedChunk("t " + i + " a", unit(random)), new IndexedChunk("t " + i + " b", unit(random)))));
         }
         try (LuceneVectorIndex idx = LuceneVectorIndex.open(TestFairrag.newDir("vectors-candidates-filter"),
-                EMBEDDER.modelName(), EMBEDDER.dimension(), HNSW.withKnnCandidates(new KnnCandidates(5, 0.1)))) {
+                EMBEDDER.modelName(), EMBEDDER.dimension(), HNSW.withKnnCandidates(new KnnCandidates(5, 0.5)))) {
             idx.upsertArticles(tagged);
+            idx.deleteArticles(List.of("http://fairrag.test/pid/t-0", "http://fairrag.test/pid/t-1"));
+            ArticleFilter group = ArticleFilter.publicTaggedWithAny(Set.of("D000001", "D000003"));
 
-            assertThat(idx.knnCandidatesNow(ArticleFilter.publicArticles())).isEqualTo(40);
-            // 100 articles and their 100 chunks carry D000001: at most 200 documents, of 400 chunk vectors.
-            assertThat(idx.knnCandidatesNow(ArticleFilter.publicTaggedWithAny(Set.of("D000001")))).isEqualTo(20);
-            assertThat(idx.knnCandidatesNow(ArticleFilter.publicTaggedWithAny(Set.of("D000001", "D000002")))).isEqualTo(40);
+            // 98 live articles of two chunks each. The terms' document counts (articles, chunks, both terms, deleted
+            // blocks) say 600, which gave 300 candidates.
+            assertThat(idx.searchPlanNow(group).admitted()).isEqualTo(196);
+            assertThat(idx.knnCandidatesNow(group)).isEqualTo(98);
+            assertThat(idx.knnCandidatesNow(ArticleFilter.publicArticles())).isEqualTo(400);
+            assertThat(idx.knnCandidatesNow(ArticleFilter.publicTaggedWithAny(Set.of("D000001", "D000002")))).isEqualTo(398);
             assertThat(idx.knnCandidatesNow(new ArticleFilter(List.of(Set.of("D000002"), Set.of("D000001")), Set.of(), null,
-                    null, Set.of("public")))).isEqualTo(20);
+                    null, Set.of("public")))).isEqualTo(5);
             assertThat(idx.knnCandidatesNow(ArticleFilter.publicTaggedWithAny(Set.of("D999999")))).isEqualTo(5);
-            float[] query = unit(random);
-            ArticleFilter few = ArticleFilter.publicTaggedWithAny(Set.of("D000001"));
-            assertThat(idx.nearestChunks(query, 10, few)).extracting(ChunkHit::articlePid)
-                    .allMatch(pid -> Integer.parseInt(pid.substring(pid.lastIndexOf('-') + 1)) < 100).hasSize(10);
+            assertThat(idx.nearestChunks(unit(random), 10, group)).extracting(ChunkHit::articlePid)
+                    .allMatch(pid -> Integer.parseInt(pid.substring(pid.lastIndexOf('-') + 1)) >= 2
+                            && Integer.parseInt(pid.substring(pid.lastIndexOf('-') + 1)) < 100).hasSize(10);
         }
+    }
+
+    @Test
+    void should_score_the_admitted_chunks_one_by_one_when_a_filter_admits_few_and_walk_when_it_admits_many() {
+        // 2,000 articles of two chunks; 300 tagged D000001, the others D000002. With 10 candidates a walk costs about
+        // 500 vectors, times 4,000 / admitted with a filter: more than scoring 600 vectors, less than 3,400.
+        Random random = new Random(19);
+        List<IndexedArticle> tagged = new ArrayList<>();
+        for (int i = 0; i < 2_000; i++) {
+            tagged.add(new IndexedArticle(new ArticleFields("http://fairrag.test/pid/f-" + i, Integer.toString(i), "F " + i,
+                    null, 2000, "public", List.of(i < 300 ? "D000001" : "D000002")), "sha256:f-" + i,
+                    List.of(new IndexedChunk("f " + i + " a", unit(random)), new IndexedChunk("f " + i + " b", unit(random)))));
+        }
+        try (LuceneVectorIndex idx = LuceneVectorIndex.open(TestFairrag.newDir("vectors-filter-exact"),
+                EMBEDDER.modelName(), EMBEDDER.dimension(), HNSW.withKnnCandidates(KnnCandidates.fixed(10)))) {
+            idx.upsertArticles(tagged);
+            idx.deleteArticles(List.of("http://fairrag.test/pid/f-300", "http://fairrag.test/pid/f-301"));
+            ArticleFilter few = ArticleFilter.publicTaggedWithAny(Set.of("D000001"));
+            ArticleFilter many = ArticleFilter.publicTaggedWithAny(Set.of("D000002"));
+
+            assertThat(idx.searchPlanNow(few)).isEqualTo(new LuceneVectorIndex.SearchPlan(4_000, 600, 10, true));
+            assertThat(idx.searchPlanNow(many)).isEqualTo(new LuceneVectorIndex.SearchPlan(4_000, 3_396, 10, false));
+            for (int q = 0; q < 5; q++) {
+                float[] query = unit(random);
+                assertThat(idx.nearestChunks(query, 10, few)).usingRecursiveFieldByFieldElementComparator()
+                        .containsExactlyElementsOf(idx.exactNearestChunks(query, 10, few));
+                // Next to a deleted article's chunk: the walk must pass it over.
+                float[] nearDeleted = RandomVectors.near(random, tagged.get(301).chunks().get(0).vector(), 0.1f);
+                assertThat(idx.nearestChunks(nearDeleted, 10, many)).hasSize(10).extracting(ChunkHit::articlePid)
+                        .allMatch(pid -> Integer.parseInt(pid.substring(pid.lastIndexOf('-') + 1)) >= 302);
+            }
+        }
+    }
+
+    @Test
+    void should_choose_between_exact_search_and_the_walk_by_their_cost_on_the_bench_s_filter() {
+        // The exploded Neoplasms filter of `bench search` admits 28% of the chunk vectors (README, Capacity).
+        assertThat(LuceneVectorIndex.exactIsCheaper(27_880, 100_000, 600)).isTrue();
+        assertThat(LuceneVectorIndex.exactIsCheaper(278_800, 1_000_000, KnnCandidates.SCALED.forChunkVectors(278_800)))
+                .isFalse();
+        // Without a filter, the size below which the exact search wins is about EXACT_BELOW.
+        assertThat(LuceneVectorIndex.exactIsCheaper(20_000, 20_000, 600)).isTrue();
+        assertThat(LuceneVectorIndex.exactIsCheaper(40_000, 40_000, 600)).isFalse();
+        assertThat(LuceneVectorIndex.exactIsCheaper(0, 1_000_000, 600)).isTrue();
     }
 
     private static double recallAt10(LuceneVectorIndex idx, List<float[]> queries) {
