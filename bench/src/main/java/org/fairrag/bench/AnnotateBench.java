@@ -131,6 +131,24 @@ final class AnnotateBench implements Callable<Integer> {
             + "first by PMID as everywhere else, then by salted hashes; default ${DEFAULT-VALUE}).")
     int foldSeeds;
 
+    @Option(names = "--compare-words", description = "On dev only, cross-fitted, under --fold-seeds partings: the combined "
+            + "model with word classifiers for the frequent descriptors (at each --words-min-positives; their probability one "
+            + "more feature, and adding candidates at each --words-add-floors) against the model as shipped, then the speed "
+            + "of each on --speed-sample dev abstracts, instead of the usual run.")
+    boolean compareWords;
+
+    @Option(names = "--words-min-positives", split = ",", defaultValue = "20,40,80", description = "Positive articles a "
+            + "descriptor needs for a word classifier, for --compare-words (default ${DEFAULT-VALUE}).")
+    List<Integer> wordsMinPositives;
+
+    @Option(names = "--words-add-floors", split = ",", description = "Probabilities at which a word classifier adds its "
+            + "descriptor as a candidate, for --compare-words (none by default).")
+    List<Double> wordsAddFloors = new ArrayList<>();
+
+    @Option(names = "--speed-sample", defaultValue = "300", description = "Dev abstracts of the speed runs of "
+            + "--compare-words (default ${DEFAULT-VALUE}).")
+    int speedSample;
+
     @Option(names = "--dev-sample", paramLabel = "N", description = "Use only the first N dev articles (a quick look; "
             + "figures to report use all).")
     Integer devSample;
@@ -176,6 +194,10 @@ final class AnnotateBench implements Callable<Integer> {
             SubjectEvaluation evaluation = new SubjectEvaluation(shipped, Set.of("public"), leftOut, statistics);
             if (compareLevers) {
                 compareLevers(evaluation, dev);
+                return 0;
+            }
+            if (compareWords) {
+                compareWords(fairrag, shipped, leftOut, statistics, dev);
                 return 0;
             }
             long t0 = System.nanoTime();
@@ -316,6 +338,81 @@ final class AnnotateBench implements Callable<Integer> {
                         bySeed.stream().map(l -> String.format(Locale.ROOT, "%.4f", l.get(index).result().all().f1())).toList(),
                         mean, mean - alone);
             }
+        }
+    }
+
+    private void compareWords(Fairrag fairrag, SubjectSuggester shipped, Set<String> leftOut, SubjectStatistics statistics,
+                              List<Case> dev) throws Exception {
+        Set<String> checkTags = org.fairrag.annotate.CheckTags.ids(fairrag.vocabulary());
+        Map<String, Integer> positives = new java.util.HashMap<>();
+        dev.forEach(c -> c.gold().forEach(t -> positives.merge(t, 1, Integer::sum)));
+        int fewest = wordsMinPositives.stream().mapToInt(Integer::intValue).min().orElseThrow();
+        // A descriptor can get a classifier only with about half its dev articles in a fold's fitting part.
+        Set<String> addable = new HashSet<>();
+        if (!wordsAddFloors.isEmpty()) {
+            positives.forEach((t, n) -> {
+                if (n >= fewest && !checkTags.contains(t)) {
+                    addable.add(t);
+                }
+            });
+        }
+        SubjectEvaluation evaluation = new SubjectEvaluation(shipped, Set.of("public"), leftOut, statistics, addable);
+        long t0 = System.nanoTime();
+        List<Prepared> prepared = prepare(evaluation, dev);
+        System.out.printf("Prepared dev: mentions, neighbours and candidates of %d articles in %.1f s (%d descriptors "
+                + "always candidates besides the check tags)%n", dev.size(), (System.nanoTime() - t0) / 1e9, addable.size());
+        List<SubjectEvaluation.Fitting> fittings = new ArrayList<>();
+        fittings.add(SubjectEvaluation.Fitting.BEFORE_WORDS);
+        for (int n : wordsMinPositives) {
+            fittings.add(SubjectEvaluation.Fitting.BEFORE_WORDS.withWords(n, Double.NaN));
+        }
+        for (double floor : wordsAddFloors) {
+            for (int n : wordsMinPositives) {
+                fittings.add(SubjectEvaluation.Fitting.BEFORE_WORDS.withWords(n, floor));
+            }
+        }
+        System.out.printf("%nThe combined model on dev, cross-fitted (%d folds), %d partings into folds; F1 of each, then "
+                + "the mean's difference from the baseline's%n", FOLDS, foldSeeds);
+        System.out.printf("%-90s %6s %6s %6s %6s %6s   %s%n", "fitting", "P", "R", "F1", "F1*", "cand.R",
+                "F1 by parting; mean; - baseline; each parting - baseline's");
+        double[] baseline = null;
+        for (SubjectEvaluation.Fitting f : fittings) {
+            long t1 = System.nanoTime();
+            double[] f1 = new double[foldSeeds];
+            Result first = null;
+            for (int seed = 0; seed < foldSeeds; seed++) {
+                Result r = evaluation.crossFitted(Variant.COMBINED, prepared, f, FOLDS, seed);
+                f1[seed] = r.all().f1();
+                first = seed == 0 ? r : first;
+            }
+            if (baseline == null) {
+                baseline = f1;
+            }
+            double mean = java.util.Arrays.stream(f1).average().orElseThrow();
+            double baseMean = java.util.Arrays.stream(baseline).average().orElseThrow();
+            List<String> deltas = new ArrayList<>();
+            for (int seed = 0; seed < foldSeeds; seed++) {
+                deltas.add(String.format(Locale.ROOT, "%+.4f", f1[seed] - baseline[seed]));
+            }
+            System.out.printf(Locale.ROOT, "%-90s %6.3f %6.3f %6.3f %6.3f %6.3f   %s; %.4f; %+.4f; %s (%.0f s)%n", f.label(),
+                    first.all().precision(), first.all().recall(), first.all().f1(), first.withoutCheckTags().f1(),
+                    first.candidateRecall(), java.util.Arrays.stream(f1).mapToObj(x -> String.format(Locale.ROOT, "%.4f", x))
+                            .toList(), mean, mean - baseMean, deltas, (System.nanoTime() - t1) / 1e9);
+        }
+        System.out.printf("%nFitted on all of dev (%d articles): the model file and its speed%n", prepared.size());
+        SubjectModel mentionsOnly = evaluation.fit(Variant.MENTIONS_ONLY, prepared, SubjectEvaluation.Fitting.DEFAULT,
+                "mentions only");
+        List<Case> sample = dev.subList(0, Math.min(speedSample, dev.size()));
+        System.out.println("(a first speed run to warm up, not a figure)");
+        suggestionSpeed(shipped, fairrag.subjectSuggester(mentionsOnly), sample);
+        for (SubjectEvaluation.Fitting f : fittings) {
+            SubjectModel model = evaluation.fit(Variant.COMBINED, prepared, f, f.label());
+            java.io.StringWriter text = new java.io.StringWriter();
+            model.write(text);
+            int bytes = text.toString().getBytes(StandardCharsets.ISO_8859_1).length;
+            System.out.printf(Locale.ROOT, "%-90s word classifiers %d, model file %d bytes%n", f.label(),
+                    model.descriptors().byTerm().size(), bytes);
+            suggestionSpeed(fairrag.subjectSuggester(model), fairrag.subjectSuggester(mentionsOnly), sample);
         }
     }
 

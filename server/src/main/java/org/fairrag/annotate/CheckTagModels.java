@@ -10,7 +10,6 @@ import de.bwaldvogel.liblinear.SolverType;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -24,9 +23,9 @@ import java.util.regex.Pattern;
  * whether "Male", "Aged" or "Mice" applies shows in the words of the text ("men", "years", "mice") more than
  * in any mention of the term. Each is an L1-regularised logistic regression (LIBLINEAR) over the words of the
  * title and abstract and the neighbours' vote for the tag, so only the few words that matter keep a weight.
- * Immutable.
+ * The same kind of classifier serves the frequent descriptors ({@link SubjectModel#descriptors}). Immutable.
  *
- * @param byTerm a check tag's id to its classifier
+ * @param byTerm a term's id to its classifier
  */
 public record CheckTagModels(Map<String, TagModel> byTerm) {
 
@@ -45,9 +44,24 @@ public record CheckTagModels(Map<String, TagModel> byTerm) {
     private static final Pattern NON_WORD = Pattern.compile("[^a-z0-9]+");
 
     /** A check tag's classifier: its bias and the weights of the words ({@code word.} prefix) and features it reads. */
-    public record TagModel(double bias, Map<String, Double> weights) {
+    public record TagModel(double bias, Map<String, Double> weights, Map<String, Double> wordWeights) {
+        public TagModel(double bias, Map<String, Double> weights) {
+            this(bias, weights, byWord(weights));
+        }
+
         public TagModel {
             weights = Map.copyOf(weights);
+            wordWeights = Map.copyOf(wordWeights);
+        }
+
+        private static Map<String, Double> byWord(Map<String, Double> weights) {
+            Map<String, Double> out = new HashMap<>();
+            weights.forEach((k, w) -> {
+                if (k.startsWith("word.")) {
+                    out.put(k.substring("word.".length()), w);
+                }
+            });
+            return out;
         }
 
         double score(double[] x, Set<String> words) {
@@ -58,10 +72,19 @@ public record CheckTagModels(Map<String, TagModel> byTerm) {
                     z += w * x[f.ordinal()];
                 }
             }
-            for (String word : words) {
-                Double w = weights.get("word." + word);
-                if (w != null) {
-                    z += w;
+            // The L1 penalty leaves few words a weight: walk the shorter of the two.
+            if (wordWeights.size() < words.size()) {
+                for (Map.Entry<String, Double> e : wordWeights.entrySet()) {
+                    if (words.contains(e.getKey())) {
+                        z += e.getValue();
+                    }
+                }
+            } else {
+                for (String word : words) {
+                    Double w = wordWeights.get(word);
+                    if (w != null) {
+                        z += w;
+                    }
                 }
             }
             return 1 / (1 + Math.exp(-z));
@@ -105,6 +128,14 @@ public record CheckTagModels(Map<String, TagModel> byTerm) {
      * {@code c} is LIBLINEAR's inverse regularisation strength.
      */
     public static CheckTagModels fit(List<Example> examples, Set<String> checkTags, double c) {
+        return fit(examples, checkTags, c, MIN_POSITIVES);
+    }
+
+    /**
+     * Fits a classifier for each of {@code terms} with at least {@code minPositives} articles among {@code examples}
+     * (the same kind of classifier serves frequent descriptors, {@link SubjectModel.Feature#WORDS_LOGIT}).
+     */
+    public static CheckTagModels fit(List<Example> examples, Set<String> terms, double c, int minPositives) {
         Map<String, Integer> articles = new HashMap<>();
         for (Example e : examples) {
             e.words().forEach(w -> articles.merge(w, 1, Integer::sum));
@@ -122,9 +153,13 @@ public record CheckTagModels(Map<String, TagModel> byTerm) {
         }
         Linear.disableDebugOutput();
         Map<String, TagModel> out = new HashMap<>();
-        for (String tag : new LinkedHashSet<>(checkTags)) {
-            long positives = examples.stream().filter(e -> e.gold().contains(tag)).count();
-            if (positives < MIN_POSITIVES || positives == examples.size()) {
+        Map<String, Integer> positivesByTerm = new HashMap<>();
+        for (Example e : examples) {
+            e.gold().forEach(t -> positivesByTerm.merge(t, 1, Integer::sum));
+        }
+        for (String tag : new java.util.TreeSet<>(terms)) {
+            long positives = positivesByTerm.getOrDefault(tag, 0);
+            if (positives < minPositives || positives == examples.size()) {
                 continue;
             }
             Problem problem = new Problem();
@@ -174,23 +209,26 @@ public record CheckTagModels(Map<String, TagModel> byTerm) {
         return out.toArray(Feature[]::new);
     }
 
-    /** Writes the classifiers as properties ({@code checktag.<id>.bias}, {@code checktag.<id>.<feature or word.<word>>}). */
-    void write(StringBuilder b) {
+    /**
+     * Writes the classifiers as properties ({@code <prefix><id>.bias}, {@code <prefix><id>.<feature or word.<word>>});
+     * the prefix is {@code checktag.} for the check tags, {@code descriptor.} for the frequent descriptors.
+     */
+    void write(StringBuilder b, String prefix) {
         new TreeMap<>(byTerm).forEach((id, m) -> {
-            b.append("checktag.").append(id).append(".bias=").append(format(m.bias())).append('\n');
+            b.append(prefix).append(id).append(".bias=").append(format(m.bias())).append('\n');
             new TreeMap<>(m.weights()).forEach((k, w) ->
-                    b.append("checktag.").append(id).append('.').append(k).append('=').append(format(w)).append('\n'));
+                    b.append(prefix).append(id).append('.').append(k).append('=').append(format(w)).append('\n'));
         });
     }
 
-    static CheckTagModels read(Properties p) {
+    static CheckTagModels read(Properties p, String prefix) {
         Map<String, Double> biases = new HashMap<>();
         Map<String, Map<String, Double>> weights = new HashMap<>();
         for (String key : p.stringPropertyNames()) {
-            if (!key.startsWith("checktag.")) {
+            if (!key.startsWith(prefix)) {
                 continue;
             }
-            String rest = key.substring("checktag.".length());
+            String rest = key.substring(prefix.length());
             int dot = rest.indexOf('.');
             String id = rest.substring(0, dot);
             String name = rest.substring(dot + 1);

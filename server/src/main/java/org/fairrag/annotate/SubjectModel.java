@@ -19,19 +19,26 @@ import org.apache.commons.math3.linear.LUDecomposition;
  * its nearest tagged articles are about: a logistic regression over a few features ({@link Feature}), fitted
  * on articles whose subjects are known (the dev part of {@code fairrag-bench annotate}), so its score is a
  * probability, and a cut-off chosen on those articles where micro-F1 is highest. Immutable.
+ *
+ * @param checkTags   the check tags' own classifiers, whose probability replaces the logistic model's
+ * @param descriptors word classifiers of frequent descriptors (as MTI adds machine-learned classifiers to its
+ *                    neighbours), whose log-odds are one more feature of the logistic model ({@link Feature#WORDS})
+ * @param addFloor    the probability of its word classifier at which a descriptor is a candidate even when neither
+ *                    the text nor a neighbour has it; NaN: never
  */
 public record SubjectModel(double bias, double[] weights, double threshold, Set<Feature> features, String description,
-                           CheckTagModels checkTags) {
+                           CheckTagModels checkTags, CheckTagModels descriptors, double addFloor) {
 
     /** The bundled model, fitted by {@code fairrag-bench annotate --fit}. */
     public static final String BUNDLED = "/org/fairrag/annotate/subject-model.properties";
 
     /**
      * Version of the model file: 2 added the check tags' own classifiers, 3 the {@link Feature#SECOND_ORDER}
-     * features (a reader of 2 would leave their weights out). A file without a version (1) is read as it was
-     * written; a newer one is refused.
+     * features (a reader of 2 would leave their weights out), 4 the frequent descriptors' word classifiers and
+     * their {@link Feature#WORDS} features. A file without a version (1) is read as it was written; a newer one
+     * is refused.
      */
-    public static final int FORMAT = 3;
+    public static final int FORMAT = 4;
 
     /** What a candidate term's score is made of. */
     public enum Feature {
@@ -68,7 +75,17 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
         /** {@link #SUBJECT_WHEN_MENTIONED} times {@link #NEIGHBOUR_VOTE}. */
         WHEN_MENTIONED_TIMES_VOTE,
         /** log(1 + the number of terms broader than the candidate): how specific it is. */
-        BROADER_LOG;
+        BROADER_LOG,
+        /**
+         * The log-odds of the candidate's own word classifier ({@link SubjectModel#descriptors}, for frequent
+         * descriptors), clipped to [-8, 8]; 0 when it has none.
+         */
+        WORDS_LOGIT,
+        /** 1 when the candidate has a word classifier of its own. */
+        WORDS_MODELLED;
+
+        /** The features of the descriptors' word classifiers. */
+        public static final Set<Feature> WORDS = EnumSet.of(WORDS_LOGIT, WORDS_MODELLED);
 
         /** Features that combine or reshape the others, or say how specific a term is; fitted or not as a group. */
         public static final Set<Feature> SECOND_ORDER = EnumSet.of(NEIGHBOUR_VOTE_LOG, MENTIONED_TIMES_VOTE,
@@ -94,6 +111,12 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
         this(bias, weights, threshold, features, description, CheckTagModels.NONE);
     }
 
+    /** A model without word classifiers for descriptors. */
+    public SubjectModel(double bias, double[] weights, double threshold, Set<Feature> features, String description,
+                        CheckTagModels checkTags) {
+        this(bias, weights, threshold, features, description, checkTags, CheckTagModels.NONE, Double.NaN);
+    }
+
 
     /**
      * The probability that a candidate term is a subject: its check tag classifier's when it has one, from
@@ -101,7 +124,31 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
      */
     public double score(String termId, double[] x, Set<String> words) {
         double p = checkTags.score(termId, x, words);
-        return Double.isNaN(p) ? score(x) : p;
+        return Double.isNaN(p) ? score(withWords(termId, x, words)) : p;
+    }
+
+    /** The feature values with {@link Feature#WORDS} filled in from the candidate's word classifier, if it has one. */
+    double[] withWords(String termId, double[] x, Set<String> words) {
+        return withWords(descriptors, termId, x, words);
+    }
+
+    static double[] withWords(CheckTagModels classifiers, String termId, double[] x, Set<String> words) {
+        double p = classifiers.score(termId, x, words);
+        if (Double.isNaN(p)) {
+            return x;
+        }
+        double[] out = x.clone();
+        out[Feature.WORDS_LOGIT.ordinal()] = Math.max(-8, Math.min(8, Math.log(p / (1 - p))));
+        out[Feature.WORDS_MODELLED.ordinal()] = 1;
+        return out;
+    }
+
+    /**
+     * Whether a term neither mentioned nor among the neighbours' subjects is a candidate all the same: its word
+     * classifier's probability reaches {@link #addFloor}.
+     */
+    boolean addsByWords(String termId, double[] x, Set<String> words) {
+        return descriptors.score(termId, x, words) >= addFloor;
     }
 
     /** The probability that a candidate with these feature values is a subject, by the logistic model. */
@@ -127,11 +174,16 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
     }
 
     public SubjectModel withThreshold(double t) {
-        return new SubjectModel(bias, weights, t, features, description, checkTags);
+        return new SubjectModel(bias, weights, t, features, description, checkTags, descriptors, addFloor);
     }
 
     public SubjectModel withCheckTags(CheckTagModels models) {
-        return new SubjectModel(bias, weights, threshold, features, description, models);
+        return new SubjectModel(bias, weights, threshold, features, description, models, descriptors, addFloor);
+    }
+
+    /** This model with word classifiers for frequent descriptors, adding candidates whose probability reaches {@code floor} (NaN: none). */
+    public SubjectModel withDescriptors(CheckTagModels models, double floor) {
+        return new SubjectModel(bias, weights, threshold, features, description, checkTags, models, floor);
     }
 
     public static SubjectModel bundled() {
@@ -164,7 +216,8 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
             }
         }
         return new SubjectModel(Double.parseDouble(p.getProperty("bias")), w, Double.parseDouble(p.getProperty("threshold")),
-                used, p.getProperty("description", ""), CheckTagModels.read(p));
+                used, p.getProperty("description", ""), CheckTagModels.read(p, "checktag."),
+                CheckTagModels.read(p, "descriptor."), Double.parseDouble(p.getProperty("addfloor", "NaN")));
     }
 
     /** Writes the model as the properties {@link #bundled} reads. */
@@ -181,7 +234,11 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
                 b.append("weight.").append(f.name()).append('=').append(format(weights[f.ordinal()])).append('\n');
             }
         }
-        checkTags.write(b);
+        if (!Double.isNaN(addFloor)) {
+            b.append("addfloor=").append(format(addFloor)).append('\n');
+        }
+        checkTags.write(b, "checktag.");
+        descriptors.write(b, "descriptor.");
         out.write(b.toString());
     }
 

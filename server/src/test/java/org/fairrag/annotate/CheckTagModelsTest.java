@@ -61,6 +61,36 @@ class CheckTagModelsTest {
                 .isCloseTo(1 / (1 + Math.exp(1)), org.assertj.core.api.Assertions.within(1e-9));
     }
 
+    @Test
+    void should_fit_descriptor_classifiers_from_their_own_number_of_positives_and_read_them_back_as_a_feature()
+            throws Exception {
+        List<CheckTagModels.Example> examples = examples(new Random(7));
+        CheckTagModels descriptors = CheckTagModels.fit(examples, Set.of(MICE, RARE), 1.0, 3);
+        double[] w = new double[SubjectModel.Feature.values().length];
+        w[SubjectModel.Feature.WORDS_LOGIT.ordinal()] = 0.5;
+        w[SubjectModel.Feature.WORDS_MODELLED.ordinal()] = -1;
+        SubjectModel model = new SubjectModel(-1, w, 0.3, SubjectModel.Feature.WORDS, "with descriptors", CheckTagModels.NONE,
+                descriptors, Double.NaN);
+        StringWriter out = new StringWriter();
+
+        model.write(out);
+        Properties p = new Properties();
+        p.load(new StringReader(out.toString()));
+        SubjectModel back = SubjectModel.read(p);
+
+        assertThat(descriptors.byTerm()).as("3 positives are enough when asked").containsOnlyKeys(MICE, RARE);
+        assertThat(out.toString()).contains("descriptor." + MICE + ".word.mice=").doesNotContain("checktag.");
+        assertThat(back.checkTags().byTerm()).isEmpty();
+        double[] x = new double[SubjectModel.Feature.values().length];
+        double p1 = descriptors.score(MICE, x, Set.of("mice"));
+        double logit = Math.max(-8, Math.min(8, Math.log(p1 / (1 - p1))));
+        assertThat(back.score(MICE, x, Set.of("mice"))).as("the classifier's log-odds weigh in the logistic model")
+                .isCloseTo(1 / (1 + Math.exp(2 - 0.5 * logit)), org.assertj.core.api.Assertions.within(1e-4));
+        assertThat(back.score(MICE, x, Set.of("mice"))).isGreaterThan(back.score(MICE, x, Set.of("patients")));
+        assertThat(back.score("D006801", x, Set.of("mice"))).as("no classifier: no word features")
+                .isCloseTo(1 / (1 + Math.exp(1)), org.assertj.core.api.Assertions.within(1e-9));
+    }
+
     private static List<CheckTagModels.Example> examples(Random random) {
         List<CheckTagModels.Example> out = new ArrayList<>();
         for (int i = 0; i < 400; i++) {

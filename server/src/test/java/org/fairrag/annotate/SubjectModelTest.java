@@ -82,7 +82,7 @@ class SubjectModelTest {
         p.load(new StringReader(out.toString()));
         SubjectModel back = SubjectModel.read(p);
 
-        assertThat(p.getProperty("format")).isEqualTo("3").isEqualTo(String.valueOf(SubjectModel.FORMAT));
+        assertThat(p.getProperty("format")).isEqualTo("4").isEqualTo(String.valueOf(SubjectModel.FORMAT));
         assertThat(back.weights()).containsExactly(w);
         double[] x = new double[Feature.values().length];
         x[Feature.MENTIONED_TIMES_VOTE.ordinal()] = 0.5;
@@ -105,18 +105,20 @@ class SubjectModelTest {
     @Test
     void should_refuse_a_model_file_of_a_newer_format_with_a_clear_message() throws Exception {
         Properties p = new Properties();
-        p.load(new StringReader("format=4\nbias=-2\nthreshold=0.2\n"));
+        p.load(new StringReader("format=5\nbias=-2\nthreshold=0.2\n"));
 
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> SubjectModel.read(p))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("format 4").hasMessageContaining("fit it again");
+                .hasMessageContaining("format 5").hasMessageContaining("fit it again");
     }
 
     @Test
-    void should_ship_a_model_of_the_current_format_with_check_tag_classifiers() {
+    void should_ship_a_model_of_the_current_format_with_check_tag_and_descriptor_classifiers() {
         SubjectModel bundled = SubjectModel.bundled();
 
         assertThat(bundled.checkTags().byTerm()).isNotEmpty();
+        assertThat(bundled.descriptors().byTerm()).isNotEmpty();
+        assertThat(bundled.uses(Feature.WORDS_LOGIT)).isTrue();
         assertThat(bundled.usesMentions()).isTrue();
         assertThat(bundled.usesNeighbours()).isTrue();
     }
