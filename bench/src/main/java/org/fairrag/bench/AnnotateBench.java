@@ -132,18 +132,14 @@ final class AnnotateBench implements Callable<Integer> {
     int foldSeeds;
 
     @Option(names = "--compare-words", description = "On dev only, cross-fitted, under --fold-seeds partings: the combined "
-            + "model with word classifiers for the frequent descriptors (at each --words-min-positives; their probability one "
-            + "more feature, and adding candidates at each --words-add-floors) against the model as shipped, then the speed "
-            + "of each on --speed-sample dev abstracts, instead of the usual run.")
+            + "model with word classifiers for the frequent descriptors (at each --words-min-positives; their log-odds one "
+            + "more feature) against the model without them, then the model file and the speed of each on --speed-sample "
+            + "dev abstracts, instead of the usual run.")
     boolean compareWords;
 
     @Option(names = "--words-min-positives", split = ",", defaultValue = "20,40,80", description = "Positive articles a "
             + "descriptor needs for a word classifier, for --compare-words (default ${DEFAULT-VALUE}).")
     List<Integer> wordsMinPositives;
-
-    @Option(names = "--words-add-floors", split = ",", description = "Probabilities at which a word classifier adds its "
-            + "descriptor as a candidate, for --compare-words (none by default).")
-    List<Double> wordsAddFloors = new ArrayList<>();
 
     @Option(names = "--speed-sample", defaultValue = "300", description = "Dev abstracts of the speed runs of "
             + "--compare-words (default ${DEFAULT-VALUE}).")
@@ -197,7 +193,7 @@ final class AnnotateBench implements Callable<Integer> {
                 return 0;
             }
             if (compareWords) {
-                compareWords(fairrag, shipped, leftOut, statistics, dev);
+                compareWords(fairrag, shipped, evaluation, dev);
                 return 0;
             }
             long t0 = System.nanoTime();
@@ -341,35 +337,16 @@ final class AnnotateBench implements Callable<Integer> {
         }
     }
 
-    private void compareWords(Fairrag fairrag, SubjectSuggester shipped, Set<String> leftOut, SubjectStatistics statistics,
-                              List<Case> dev) throws Exception {
-        Set<String> checkTags = org.fairrag.annotate.CheckTags.ids(fairrag.vocabulary());
-        Map<String, Integer> positives = new java.util.HashMap<>();
-        dev.forEach(c -> c.gold().forEach(t -> positives.merge(t, 1, Integer::sum)));
-        int fewest = wordsMinPositives.stream().mapToInt(Integer::intValue).min().orElseThrow();
-        // A descriptor can get a classifier only with about half its dev articles in a fold's fitting part.
-        Set<String> addable = new HashSet<>();
-        if (!wordsAddFloors.isEmpty()) {
-            positives.forEach((t, n) -> {
-                if (n >= fewest && !checkTags.contains(t)) {
-                    addable.add(t);
-                }
-            });
-        }
-        SubjectEvaluation evaluation = new SubjectEvaluation(shipped, Set.of("public"), leftOut, statistics, addable);
+    private void compareWords(Fairrag fairrag, SubjectSuggester shipped, SubjectEvaluation evaluation, List<Case> dev)
+            throws Exception {
         long t0 = System.nanoTime();
         List<Prepared> prepared = prepare(evaluation, dev);
-        System.out.printf("Prepared dev: mentions, neighbours and candidates of %d articles in %.1f s (%d descriptors "
-                + "always candidates besides the check tags)%n", dev.size(), (System.nanoTime() - t0) / 1e9, addable.size());
+        System.out.printf("Prepared dev: mentions, neighbours and candidates of %d articles in %.1f s%n", dev.size(),
+                (System.nanoTime() - t0) / 1e9);
         List<SubjectEvaluation.Fitting> fittings = new ArrayList<>();
         fittings.add(SubjectEvaluation.Fitting.BEFORE_WORDS);
         for (int n : wordsMinPositives) {
-            fittings.add(SubjectEvaluation.Fitting.BEFORE_WORDS.withWords(n, Double.NaN));
-        }
-        for (double floor : wordsAddFloors) {
-            for (int n : wordsMinPositives) {
-                fittings.add(SubjectEvaluation.Fitting.BEFORE_WORDS.withWords(n, floor));
-            }
+            fittings.add(SubjectEvaluation.Fitting.BEFORE_WORDS.withWords(n));
         }
         System.out.printf("%nThe combined model on dev, cross-fitted (%d folds), %d partings into folds; F1 of each, then "
                 + "the mean's difference from the baseline's%n", FOLDS, foldSeeds);

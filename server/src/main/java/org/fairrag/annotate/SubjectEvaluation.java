@@ -104,7 +104,6 @@ public final class SubjectEvaluation {
     private final Set<String> accessLevels;
     private final Set<String> leftOut;
     private final SubjectStatistics statistics;
-    private final Set<String> alsoCandidates;
 
     /**
      * @param leftOut    PIDs of articles of the collection that are never neighbours (the test articles)
@@ -112,29 +111,10 @@ public final class SubjectEvaluation {
      */
     public SubjectEvaluation(SubjectSuggester suggester, Set<String> accessLevels, Set<String> leftOut,
                              SubjectStatistics statistics) {
-        this(suggester, accessLevels, leftOut, statistics, Set.of());
-    }
-
-    /**
-     * @param alsoCandidates terms every prepared case has as candidates besides the check tags, whatever its text and
-     *                       neighbours say (the descriptors word classifiers may add, {@link Fitting#addFloor})
-     */
-    public SubjectEvaluation(SubjectSuggester suggester, Set<String> accessLevels, Set<String> leftOut,
-                             SubjectStatistics statistics, Set<String> alsoCandidates) {
         this.suggester = suggester;
         this.accessLevels = Set.copyOf(accessLevels);
         this.leftOut = Set.copyOf(leftOut);
         this.statistics = statistics;
-        this.alsoCandidates = Set.copyOf(alsoCandidates);
-    }
-
-    private Set<String> always() {
-        if (alsoCandidates.isEmpty()) {
-            return suggester.checkTags();
-        }
-        Set<String> out = new HashSet<>(suggester.checkTags());
-        out.addAll(alsoCandidates);
-        return out;
     }
 
     /** Finds the mentions and neighbours of a case and its candidates from both. Blocking (embeds the text). */
@@ -170,7 +150,7 @@ public final class SubjectEvaluation {
     private Prepared withCandidates(Case c, List<Mention> mentions, List<Neighbours.Neighbour> near) {
         return new Prepared(c, CheckTagModels.words(c.title(), c.abstractText()), mentions, near, SubjectCandidates.of(
                 mentions, near, statistics(c, mentions), suggester.checkTags(), suggester.broader(), true, true,
-                always()));
+                suggester.checkTags()));
     }
 
     private Set<String> excluded(Case c) {
@@ -222,45 +202,42 @@ public final class SubjectEvaluation {
         Case c = searched.source();
         return new Prepared(c, CheckTagModels.words(c.title(), c.abstractText()), searched.mentions(), near,
                 SubjectCandidates.of(searched.mentions(), near, statistics(c, searched.mentions()), suggester.checkTags(),
-                        suggester.broader(), true, true, always()));
+                        suggester.broader(), true, true, suggester.checkTags()));
     }
 
     /**
-     * How a model is fitted: with classifiers of their own for the check tags or not, their LIBLINEAR C, and
-     * whether the {@link SubjectModel.Feature#SECOND_ORDER} features are used.
+     * How a model is fitted: with classifiers of their own for the check tags or not, their LIBLINEAR C (the
+     * descriptors' word classifiers use it too), whether the {@link SubjectModel.Feature#SECOND_ORDER} features are
+     * used, and the positive articles a descriptor needs for a word classifier (0: none).
      */
-    public record Fitting(boolean checkTagClassifiers, double checkTagC, boolean secondOrder, int wordsMinPositives,
-                          double addFloor) {
+    public record Fitting(boolean checkTagClassifiers, double checkTagC, boolean secondOrder, int wordsMinPositives) {
         /**
          * C 0.25: on dev, cross-fitted, 0.490 against 0.486 at 0.5, 0.488 at 0.1 and 0.479 without the classifiers;
          * with the second-order features 0.493 against 0.489 (the third test part's dev, demo base).
          */
-        public static final Fitting BEFORE_WORDS = new Fitting(true, 0.25, true, 0, Double.NaN);
+        public static final Fitting BEFORE_WORDS = new Fitting(true, 0.25, true, 0);
 
         /**
          * With word classifiers for the descriptors with 20 positive articles or more: on the fourth test part's dev,
          * demo base, cross-fitted, 0.4978 against 0.4944 without them (mean of three partings into folds, each
-         * +0.0034 or +0.0035), 0.4970 with 40 or more.
+         * +0.0034 or +0.0035), 0.4970 with 40 or with 80 or more; also making a descriptor a candidate when its
+         * classifier gives it 0.3 or more did not add to that (0.4978).
          */
-        public static final Fitting DEFAULT = BEFORE_WORDS.withWords(20, Double.NaN);
+        public static final Fitting DEFAULT = BEFORE_WORDS.withWords(20);
 
         public Fitting(boolean checkTagClassifiers, double checkTagC, boolean secondOrder) {
-            this(checkTagClassifiers, checkTagC, secondOrder, 0, Double.NaN);
+            this(checkTagClassifiers, checkTagC, secondOrder, 0);
         }
 
-        /**
-         * This fitting with word classifiers for every descriptor (not a check tag) with at least {@code minPositives}
-         * positive articles, adding candidates at {@code addFloor} (NaN: none).
-         */
-        public Fitting withWords(int minPositives, double addFloor) {
-            return new Fitting(checkTagClassifiers, checkTagC, secondOrder, minPositives, addFloor);
+        /** This fitting with word classifiers for every descriptor (not a check tag) with at least {@code minPositives} positive articles. */
+        public Fitting withWords(int minPositives) {
+            return new Fitting(checkTagClassifiers, checkTagC, secondOrder, minPositives);
         }
 
         public String label() {
             return (checkTagClassifiers ? "check tag classifiers (C " + checkTagC + ")" : "no check tag classifiers")
                     + (secondOrder ? ", second-order features" : "")
-                    + (wordsMinPositives > 0 ? ", word classifiers (>= " + wordsMinPositives + " positives"
-                    + (Double.isNaN(addFloor) ? "" : ", adding at " + addFloor) + ")" : "");
+                    + (wordsMinPositives > 0 ? ", word classifiers (>= " + wordsMinPositives + " positives)" : "");
         }
 
         Set<SubjectModel.Feature> features(Variant variant) {
@@ -487,17 +464,14 @@ public final class SubjectEvaluation {
         for (Prepared p : dev) {
             CheckTagModels own = stacked.getOrDefault(p, CheckTagModels.NONE);
             for (SubjectCandidates.Candidate c : p.candidates()) {
-                if (!variant.considers(c) || tags.byTerm().containsKey(c.termId())) {
-                    continue;
-                }
-                if (c.found() || (words && own.score(c.termId(), c.features(), p.words()) >= fitting.addFloor())) {
+                if (variant.considers(c) && c.found() && !tags.byTerm().containsKey(c.termId())) {
                     rows.add(words ? SubjectModel.withWords(own, c.termId(), c.features(), p.words()) : c.features());
                     labels.add(p.source().gold().contains(c.termId()));
                 }
             }
         }
         return SubjectModel.fit(rows, labels, fitting.features(variant), description).withCheckTags(tags)
-                .withDescriptors(descriptors, fitting.addFloor());
+                .withDescriptors(descriptors);
     }
 
     private CheckTagModels fitWords(List<Prepared> dev, Set<String> checkTags, Fitting fitting) {
@@ -533,8 +507,7 @@ public final class SubjectEvaluation {
         for (Prepared p : cases) {
             SubjectModel model = modelOf.apply(p);
             List<SubjectCandidates.Candidate> considered = p.candidates().stream()
-                    .filter(c -> variant.considers(c) && (c.found() || model.checkTags().byTerm().containsKey(c.termId())
-                            || model.addsByWords(c.termId(), c.features(), p.words())))
+                    .filter(c -> variant.considers(c) && (c.found() || model.checkTags().byTerm().containsKey(c.termId())))
                     .toList();
             double[] scores = considered.stream().mapToDouble(c -> model.score(c.termId(), c.features(), p.words())).toArray();
             out.add(new Scored(p, considered, scores));

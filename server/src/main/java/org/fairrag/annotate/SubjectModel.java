@@ -23,11 +23,9 @@ import org.apache.commons.math3.linear.LUDecomposition;
  * @param checkTags   the check tags' own classifiers, whose probability replaces the logistic model's
  * @param descriptors word classifiers of frequent descriptors (as MTI adds machine-learned classifiers to its
  *                    neighbours), whose log-odds are one more feature of the logistic model ({@link Feature#WORDS})
- * @param addFloor    the probability of its word classifier at which a descriptor is a candidate even when neither
- *                    the text nor a neighbour has it; NaN: never
  */
 public record SubjectModel(double bias, double[] weights, double threshold, Set<Feature> features, String description,
-                           CheckTagModels checkTags, CheckTagModels descriptors, double addFloor) {
+                           CheckTagModels checkTags, CheckTagModels descriptors) {
 
     /** The bundled model, fitted by {@code fairrag-bench annotate --fit}. */
     public static final String BUNDLED = "/org/fairrag/annotate/subject-model.properties";
@@ -114,7 +112,7 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
     /** A model without word classifiers for descriptors. */
     public SubjectModel(double bias, double[] weights, double threshold, Set<Feature> features, String description,
                         CheckTagModels checkTags) {
-        this(bias, weights, threshold, features, description, checkTags, CheckTagModels.NONE, Double.NaN);
+        this(bias, weights, threshold, features, description, checkTags, CheckTagModels.NONE);
     }
 
 
@@ -143,14 +141,6 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
         return out;
     }
 
-    /**
-     * Whether a term neither mentioned nor among the neighbours' subjects is a candidate all the same: its word
-     * classifier's probability reaches {@link #addFloor}.
-     */
-    boolean addsByWords(String termId, double[] x, Set<String> words) {
-        return descriptors.score(termId, x, words) >= addFloor;
-    }
-
     /** The probability that a candidate with these feature values is a subject, by the logistic model. */
     public double score(double[] x) {
         double z = bias;
@@ -174,16 +164,16 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
     }
 
     public SubjectModel withThreshold(double t) {
-        return new SubjectModel(bias, weights, t, features, description, checkTags, descriptors, addFloor);
+        return new SubjectModel(bias, weights, t, features, description, checkTags, descriptors);
     }
 
     public SubjectModel withCheckTags(CheckTagModels models) {
-        return new SubjectModel(bias, weights, threshold, features, description, models, descriptors, addFloor);
+        return new SubjectModel(bias, weights, threshold, features, description, models, descriptors);
     }
 
-    /** This model with word classifiers for frequent descriptors, adding candidates whose probability reaches {@code floor} (NaN: none). */
-    public SubjectModel withDescriptors(CheckTagModels models, double floor) {
-        return new SubjectModel(bias, weights, threshold, features, description, checkTags, models, floor);
+    /** This model with word classifiers for frequent descriptors. */
+    public SubjectModel withDescriptors(CheckTagModels models) {
+        return new SubjectModel(bias, weights, threshold, features, description, checkTags, models);
     }
 
     public static SubjectModel bundled() {
@@ -217,7 +207,7 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
         }
         return new SubjectModel(Double.parseDouble(p.getProperty("bias")), w, Double.parseDouble(p.getProperty("threshold")),
                 used, p.getProperty("description", ""), CheckTagModels.read(p, "checktag."),
-                CheckTagModels.read(p, "descriptor."), Double.parseDouble(p.getProperty("addfloor", "NaN")));
+                CheckTagModels.read(p, "descriptor."));
     }
 
     /** Writes the model as the properties {@link #bundled} reads. */
@@ -233,9 +223,6 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
             if (features.contains(f)) {
                 b.append("weight.").append(f.name()).append('=').append(format(weights[f.ordinal()])).append('\n');
             }
-        }
-        if (!Double.isNaN(addFloor)) {
-            b.append("addfloor=").append(format(addFloor)).append('\n');
         }
         checkTags.write(b, "checktag.");
         descriptors.write(b, "descriptor.");

@@ -44,8 +44,6 @@ public final class SubjectSuggester {
     private final SubjectModel model;
     private final Supplier<VocabularyIndex> vocabulary;
     private final AtomicReference<CheckTagSet> checkTags = new AtomicReference<>();
-    /** Terms that are candidates whatever the text and its neighbours say. */
-    private final Set<String> always;
 
     private record CheckTagSet(VocabularyIndex vocabulary, Set<String> ids) {}
 
@@ -56,11 +54,6 @@ public final class SubjectSuggester {
         this.statistics = statistics;
         this.model = model;
         this.vocabulary = vocabulary;
-        Set<String> terms = new java.util.HashSet<>(model.checkTags().byTerm().keySet());
-        if (!Double.isNaN(model.addFloor())) {
-            terms.addAll(model.descriptors().byTerm().keySet());
-        }
-        this.always = Set.copyOf(terms);
     }
 
     public SubjectModel model() {
@@ -105,10 +98,6 @@ public final class SubjectSuggester {
         VocabularyIndex vocab = vocabulary.get();
         List<Subject> out = new ArrayList<>();
         for (SubjectCandidates.Candidate c : candidates(mentions, near)) {
-            if (!c.found() && !model.checkTags().byTerm().containsKey(c.termId())
-                    && !model.addsByWords(c.termId(), c.features(), words)) {
-                continue;
-            }
             double score = model.score(c.termId(), c.features(), words);
             if (score < model.threshold()) {
                 continue;
@@ -126,7 +115,7 @@ public final class SubjectSuggester {
     /** Every candidate with its features, for fitting and measuring the model. */
     List<SubjectCandidates.Candidate> candidates(List<Mention> mentions, List<Neighbours.Neighbour> near) {
         return SubjectCandidates.of(mentions, near, statistics.get(), checkTags(), broader(), model.usesMentions(),
-                model.usesNeighbours(), always);
+                model.usesNeighbours(), model.checkTags().byTerm().keySet());
     }
 
     /** The neighbours of a text, as {@link #suggest} finds them, {@code exclude} left out; empty without a vector index. */

@@ -70,7 +70,7 @@ class CheckTagModelsTest {
         w[SubjectModel.Feature.WORDS_LOGIT.ordinal()] = 0.5;
         w[SubjectModel.Feature.WORDS_MODELLED.ordinal()] = -1;
         SubjectModel model = new SubjectModel(-1, w, 0.3, SubjectModel.Feature.WORDS, "with descriptors", CheckTagModels.NONE,
-                descriptors, Double.NaN);
+                descriptors);
         StringWriter out = new StringWriter();
 
         model.write(out);
