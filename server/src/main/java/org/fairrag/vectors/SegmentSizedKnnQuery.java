@@ -76,4 +76,14 @@ final class SegmentSizedKnnQuery extends DiversifyingChildrenFloatKnnVectorQuery
                     : new MultiLeafKnnCollector(own, mergedScores, (AbstractKnnCollector) walk);
         };
     }
+
+    @Override
+    public boolean equals(Object other) {
+        return super.equals(other) && other instanceof SegmentSizedKnnQuery q && rule.equals(q.rule) && least == q.least;
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * super.hashCode() + java.util.Objects.hash(rule, least);
+    }
 }
