@@ -72,6 +72,11 @@ final class AdmittedChunks extends Query {
         return count;
     }
 
+    /** How many documents of the segment are admitted. */
+    int count(LeafReaderContext leaf) {
+        return countBySegment[leaf.ord];
+    }
+
     /** The segment's admitted documents in order, or null when it admits none. */
     DocIdSetIterator iterator(LeafReaderContext leaf) {
         FixedBitSet bits = bySegment[leaf.ord];

@@ -12,8 +12,8 @@ import java.util.Locale;
  * grow in number as the collection grows (on the bench's derived corpora, 40 noisy copies of each demo chunk at
  * 300,000 vectors, 400 at a million), and the walk must keep about as many candidates to tell them apart. Measured
  * there: 600 candidates found 99.0% of the exact top ten at 300,000 vectors in one segment, 85.6% at a million in
- * three; 0.95 took about 1,700 at the million (README, Capacity). Lucene walks each segment's graph with this
- * count, and the walks share the score a candidate has to beat, so the rule counts the vectors of all segments.
+ * three; 0.95 took about 1,700 at the million (README, Capacity). The rule sizes the search's candidates from the
+ * vectors of all segments, and each segment's walk from the segment's own ({@link SegmentSizedKnnQuery}).
  *
  * @param least     fewest candidates, whatever the size
  * @param perVector candidates for each chunk vector of the index, from 0 (a fixed count) to 1

@@ -406,11 +406,30 @@ public final class LuceneVectorIndex implements VectorIndex {
     private List<ChunkHit> walk(IndexSearcher s, float[] vector, int k, AdmittedChunks admitted, int candidates)
             throws IOException {
         IndexReader reader = s.getIndexReader();
-        TopDocs best = s.search(new DiversifyingChildrenFloatKnnVectorQuery(VECTOR, vector, admitted, candidates,
-                articleDocs), candidates);
-        ScoreDoc[] top = anyQuantized(reader) ? rescored(reader, vector, best.scoreDocs) : best.scoreDocs;
+        TopDocs best = s.search(new SegmentSizedKnnQuery(VECTOR, vector, admitted, candidates, articleDocs, knnCandidates,
+                k), candidates);
+        ScoreDoc[] top = anyQuantized(reader)
+                ? rescored(reader, vector, java.util.Arrays.copyOf(best.scoreDocs, Math.min(rescoredCount(k), best.scoreDocs.length)))
+                : best.scoreDocs;
         return hits(reader, java.util.Arrays.copyOf(top, Math.min(k, top.length)));
     }
+
+    /**
+     * Of the candidate articles a walk over quantized vectors found, best first by their quantized scores, how many
+     * are scored again with float vectors for k results: at least {@link #RESCORED_LEAST}, {@link #RESCORED_PER_RESULT}
+     * per result above. The rounding moves an article only among those about as near to the query as itself, so the
+     * float k best are among the first few; reading the float vectors of all the candidates (2,500 at a million) was
+     * about 5% of a search's CPU.
+     */
+    static int rescoredCount(int k) {
+        return (int) Math.min(Integer.MAX_VALUE, Math.max(RESCORED_LEAST, (long) k * RESCORED_PER_RESULT));
+    }
+
+    /** The fewest candidates rescored; see {@link #rescoredCount}. */
+    static final int RESCORED_LEAST = 100;
+
+    /** Candidates rescored for each result asked for; see {@link #rescoredCount}. */
+    static final int RESCORED_PER_RESULT = 10;
 
     /** The chunks behind {@code docs}, in their order, with their scores. */
     private static List<ChunkHit> hits(IndexReader reader, ScoreDoc[] docs) throws IOException {
@@ -473,8 +492,7 @@ public final class LuceneVectorIndex implements VectorIndex {
             }
             rescored[i] = best;
         }
-        java.util.Arrays.sort(rescored, Comparator.comparingDouble((ScoreDoc d) -> d.score).reversed()
-                .thenComparingInt(d -> d.doc));
+        java.util.Arrays.sort(rescored, RANKING);
         return rescored;
     }
 
@@ -560,8 +578,7 @@ public final class LuceneVectorIndex implements VectorIndex {
      */
     private List<ChunkHit> exactOver(IndexReader reader, float[] vector, int k, AdmittedChunks admitted) throws IOException {
         // The weakest of the k best articles so far on top.
-        java.util.PriorityQueue<ScoreDoc> best = new java.util.PriorityQueue<>(k + 1,
-                (a, b) -> better(a, b) == a ? 1 : a == b ? 0 : -1);
+        java.util.PriorityQueue<ScoreDoc> best = new java.util.PriorityQueue<>(k + 1, RANKING.reversed());
         for (LeafReaderContext leaf : reader.leaves()) {
             DocIdSetIterator docs = admitted.iterator(leaf);
             FloatVectorValues values = leaf.reader().getFloatVectorValues(VECTOR);
@@ -588,8 +605,7 @@ public final class LuceneVectorIndex implements VectorIndex {
             offer(best, articleBest, k);
         }
         ScoreDoc[] top = best.toArray(ScoreDoc[]::new);
-        java.util.Arrays.sort(top, Comparator.comparingDouble((ScoreDoc d) -> d.score).reversed()
-                .thenComparingInt(d -> d.doc));
+        java.util.Arrays.sort(top, RANKING);
         return hits(reader, top);
     }
 
@@ -651,14 +667,18 @@ public final class LuceneVectorIndex implements VectorIndex {
             }
         }
         ScoreDoc[] top = bestByOwner.values().stream()
-                .sorted(Comparator.comparingDouble((ScoreDoc d) -> d.score).reversed().thenComparingInt(d -> d.doc))
+                .sorted(RANKING)
                 .limit(k).toArray(ScoreDoc[]::new);
         return hits(reader, top);
     }
 
+    /** The order a search ranks hits in: the higher score first, then the earlier document. */
+    static final Comparator<ScoreDoc> RANKING = Comparator.comparingDouble((ScoreDoc d) -> d.score).reversed()
+            .thenComparingInt(d -> d.doc);
+
     /** Of two hits, the one a search ranks first: the higher score, or the earlier document. */
     private static ScoreDoc better(ScoreDoc a, ScoreDoc b) {
-        return a.score > b.score || a.score == b.score && a.doc < b.doc ? a : b;
+        return RANKING.compare(a, b) <= 0 ? a : b;
     }
 
     /** A segment's chunk vectors as codes, made once per segment. */

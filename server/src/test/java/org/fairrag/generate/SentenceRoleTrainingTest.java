@@ -25,6 +25,8 @@ class SentenceRoleTrainingTest {
     private static final LangChainEmbedder EMBEDDER = LangChainEmbedder.create(EmbeddingSettings.DEFAULT);
     private static final Map<String, float[]> EMBEDDED = new HashMap<>();
     private static final List<SentenceRoleTraining.LabelledAbstract> ABSTRACTS = new ArrayList<>();
+    private static final Map<String, String> SOURCES = Map.of("kaggle sample", "sha256:test");
+    private static SentenceRoleTraining.Fitted fitted;
 
     @BeforeAll
     static void readStructuredAbstracts() throws Exception {
@@ -49,7 +51,7 @@ class SentenceRoleTrainingTest {
 
     @Test
     void should_learn_the_roles_of_labelled_sentences_better_than_the_majority_role_on_the_held_back_abstracts() throws Exception {
-        SentenceRoleTraining.Fitted fitted = training().fit(ABSTRACTS, Map.of("kaggle sample", "sha256:test"));
+        SentenceRoleTraining.Fitted fitted = fitted();
 
         JsonNode json = new ObjectMapper().readTree(fitted.json());
         assertThat(json.path("embedding").asText()).isEqualTo("all-minilm-l6-v2");
@@ -63,8 +65,8 @@ class SentenceRoleTrainingTest {
 
     @Test
     void should_fit_the_same_classifier_from_the_same_abstracts() {
-        byte[] first = training().fit(ABSTRACTS, Map.of()).json();
-        byte[] second = training().fit(ABSTRACTS, Map.of()).json();
+        byte[] first = fitted().json();
+        byte[] second = training().fit(ABSTRACTS, SOURCES).json();
 
         assertThat(second).isEqualTo(first);
     }
@@ -92,6 +94,14 @@ class SentenceRoleTrainingTest {
         assertThat(examples).extracting(SentenceRoleTraining.Example::role)
                 .containsExactly(SentenceRole.BACKGROUND, SentenceRole.RESULTS);
         assertThat(examples).extracting(SentenceRoleTraining.Example::count).containsOnly(3);
+    }
+
+    /** One fit of {@link #ABSTRACTS}, made once for the class: a fit takes seconds of cross-validation. */
+    private static synchronized SentenceRoleTraining.Fitted fitted() {
+        if (fitted == null) {
+            fitted = training().fit(ABSTRACTS, SOURCES);
+        }
+        return fitted;
     }
 
     private static SentenceRoleTraining training() {

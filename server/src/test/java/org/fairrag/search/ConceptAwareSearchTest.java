@@ -2,9 +2,6 @@ package org.fairrag.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -13,15 +10,13 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
-import org.fairrag.app.Fairrag;
 import org.fairrag.embed.Chunker;
 import org.fairrag.embed.Embedder;
-import org.fairrag.embed.EmbeddingSettings;
-import org.fairrag.embed.LangChainEmbedder;
-import org.fairrag.ingest.read.SourceFormats;
 import org.fairrag.terms.ConceptLinker;
 import org.fairrag.terms.TermLexicon;
 import org.fairrag.testing.DemoRecords;
+import org.fairrag.testing.MeshVocabulary;
+import org.fairrag.testing.TestEmbedders;
 import org.fairrag.testing.TestFairrag;
 import org.fairrag.vectors.ArticleFields;
 import org.fairrag.vectors.ArticleFilter;
@@ -31,21 +26,22 @@ import org.fairrag.vectors.IndexedTerm;
 import org.fairrag.vectors.LuceneVectorIndex;
 import org.fairrag.vocab.Term;
 import org.fairrag.vocab.VocabularyIndex;
-import org.fairrag.vocab.read.MeshTsvReader;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The concept-aware search on 150 real PubMed records embedded with the real model, with the real MeSH
- * vocabulary and term lexicon; the term vectors hold the names of the terms the records are tagged with
- * and their broader terms. Whether a hit is about a concept is read from the record's own MeSH headings.
+ * The concept-aware search on 150 real PubMed records embedded with the real model (their chunks' and the
+ * terms' names' vectors as the jar ships them for the demo), with the real MeSH vocabulary and term lexicon;
+ * the term vectors hold the names of the terms the records are tagged with and their broader terms. Whether a hit is about a concept is read from the record's own MeSH headings.
  */
 class ConceptAwareSearchTest {
 
     private static final String EBV = "D004854";
     private static final String CHILD = "D002648";
-    private static final Embedder EMBEDDER = LangChainEmbedder.create(EmbeddingSettings.DEFAULT);
+    private static final Embedder EMBEDDER = TestEmbedders.model();
+    /** The records' chunks and the terms' names ship with their vectors, as the demo does. */
+    private static final Embedder INDEXING = TestEmbedders.shipped();
     private static final List<DemoRecords.Record> RECORDS = DemoRecords.withTermsAndYear(150);
     private static final Map<String, DemoRecords.Record> BY_PID = RECORDS.stream()
             .collect(Collectors.toMap(DemoRecords.Record::pid, Function.identity()));
@@ -56,11 +52,7 @@ class ConceptAwareSearchTest {
 
     @BeforeAll
     static void build() {
-        try (InputStream in = SourceFormats.decompressed(Fairrag.class.getResourceAsStream(Fairrag.BUNDLED_MESH))) {
-            vocabulary = VocabularyIndex.of(MeshTsvReader.read(in), id -> TestFairrag.BASE_URL + "/pid/term-" + id);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        vocabulary = MeshVocabulary.index();
         TermLexicon lexicon = TermLexicon.of(vocabulary);
         index = LuceneVectorIndex.open(TestFairrag.newDir("concept-search"), EMBEDDER.modelName(), EMBEDDER.dimension());
         index.upsertArticles(articles());
@@ -165,7 +157,7 @@ class ConceptAwareSearchTest {
             spans.add(new int[] {texts.size(), chunks.size()});
             texts.addAll(chunks);
         }
-        List<float[]> vectors = EMBEDDER.embedAll(texts);
+        List<float[]> vectors = INDEXING.embedAll(texts);
         for (int i = 0; i < RECORDS.size(); i++) {
             DemoRecords.Record r = RECORDS.get(i);
             List<IndexedChunk> chunks = new ArrayList<>();
@@ -191,7 +183,7 @@ class ConceptAwareSearchTest {
             }
         }
         List<Term> terms = ids.stream().map(id -> vocabulary.byId(id).orElseThrow()).toList();
-        List<float[]> vectors = EMBEDDER.embedAll(terms.stream().map(Term::label).toList());
+        List<float[]> vectors = INDEXING.embedAll(terms.stream().map(Term::label).toList());
         List<IndexedTerm> out = new ArrayList<>();
         for (int i = 0; i < terms.size(); i++) {
             out.add(new IndexedTerm(terms.get(i).id(), "test", List.of(new IndexedTerm.Name(terms.get(i).label(), vectors.get(i)))));

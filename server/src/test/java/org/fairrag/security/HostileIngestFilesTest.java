@@ -3,6 +3,7 @@ package org.fairrag.security;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.BufferedWriter;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Hostile files given to a real {@code fairrag ingest} process with a heap of 256 MB: a gzip bomb of
+ * Hostile files given to a real {@code fairrag ingest} process with a heap of 256 MB: a gzip bomb (of 32 members) of
  * 2 GB of zero bytes without a newline, and files in every format whose one line, row, field or XML
  * text node is 64 Mi characters long (four times the record limit) between good records. Each file is
  * generated here straight into gzip, never written expanded. The process must finish, reject exactly
@@ -33,6 +34,7 @@ class HostileIngestFilesTest {
 
     private static final String HEAP = "-Xmx256m";
     private static final long BOMB_BYTES = 2L << 30;
+    private static final int BOMB_MEMBERS = 32;
     private static final int HUGE_CHARS = 64 << 20;
 
     private static Path dir;
@@ -40,10 +42,18 @@ class HostileIngestFilesTest {
     @BeforeAll
     static void makeFiles() throws IOException {
         dir = TestFairrag.newDir("hostile-files");
-        try (OutputStream out = gzip(dir.resolve("bomb.jsonl.gz"))) {
+        // One gzip member of 64 MiB of zeros, written 32 times: a gzip file may hold several members, which read
+        // as one stream (RFC 1952), so the bomb expands to 2 GiB without deflating 2 GiB here.
+        ByteArrayOutputStream member = new ByteArrayOutputStream();
+        try (OutputStream out = gzip(member)) {
             byte[] zeros = new byte[1 << 20];
-            for (long written = 0; written < BOMB_BYTES; written += zeros.length) {
+            for (long written = 0; written < BOMB_BYTES / BOMB_MEMBERS; written += zeros.length) {
                 out.write(zeros);
+            }
+        }
+        try (OutputStream out = Files.newOutputStream(dir.resolve("bomb.jsonl.gz"))) {
+            for (int i = 0; i < BOMB_MEMBERS; i++) {
+                member.writeTo(out);
             }
         }
         try (Writer out = gzipText(dir.resolve("long-line.jsonl.gz"))) {
@@ -175,7 +185,11 @@ class HostileIngestFilesTest {
     }
 
     private static OutputStream gzip(Path file) throws IOException {
-        return new GZIPOutputStream(Files.newOutputStream(file), 1 << 16) {
+        return gzip(Files.newOutputStream(file));
+    }
+
+    private static OutputStream gzip(OutputStream target) throws IOException {
+        return new GZIPOutputStream(target, 1 << 16) {
             {
                 def.setLevel(Deflater.BEST_SPEED);
             }

@@ -213,12 +213,8 @@ class LuceneVectorIndexTest extends VectorIndexContract {
     void should_size_a_filtered_search_s_candidates_from_the_chunk_vectors_the_filter_admits() {
         // Two chunks an article; the first 100 articles carry two terms of one exploded group, the others a third term.
         Random random = new Random(18);
-        List<IndexedArticle> tagged = new ArrayList<>();
-        for (int i = 0; i < 400; i++) {
-            tagged.add(new IndexedArticle(new ArticleFields("http://fairrag.test/pid/t-" + i, Integer.toString(i), "T " + i,
-                    null, 2000, "public", i < 100 ? List.of("D000001", "D000003") : List.of("D000002")), "sha256:t-" + i,
-                    List.of(new IndexedChunk("t " + i + " a", unit(random)), new IndexedChunk("t " + i + " b", unit(random)))));
-        }
+        List<IndexedArticle> tagged = twoChunkArticles(random, 400, "t",
+                i -> i < 100 ? List.of("D000001", "D000003") : List.of("D000002"));
         try (LuceneVectorIndex idx = LuceneVectorIndex.open(TestFairrag.newDir("vectors-candidates-filter"),
                 EMBEDDER.modelName(), EMBEDDER.dimension(), HNSW.withKnnCandidates(new KnnCandidates(5, 0.5)))) {
             idx.upsertArticles(tagged);
@@ -241,16 +237,47 @@ class LuceneVectorIndexTest extends VectorIndexContract {
     }
 
     @Test
+    void should_rank_hits_by_score_then_the_earlier_document_in_a_total_order() {
+        org.apache.lucene.search.ScoreDoc early = new org.apache.lucene.search.ScoreDoc(3, 0.5f);
+        org.apache.lucene.search.ScoreDoc late = new org.apache.lucene.search.ScoreDoc(7, 0.5f);
+        org.apache.lucene.search.ScoreDoc best = new org.apache.lucene.search.ScoreDoc(9, 0.6f);
+
+        assertThat(LuceneVectorIndex.RANKING.compare(early, early)).isZero();
+        assertThat(LuceneVectorIndex.RANKING.compare(early, new org.apache.lucene.search.ScoreDoc(3, 0.5f))).isZero();
+        assertThat(java.util.stream.Stream.of(late, early, best).sorted(LuceneVectorIndex.RANKING)).containsExactly(best, early, late);
+    }
+
+    @Test
+    void should_break_ties_to_the_earlier_document_when_it_scores_the_admitted_chunks_one_by_one() {
+        // 300 articles tagged D000001 whose chunks all have one vector, among 1,700 random others: the filter admits
+        // few enough to be scored one by one, and every admitted chunk ties with every other.
+        Random random = new Random(20);
+        float[] shared = unit(random);
+        List<IndexedArticle> articles = new ArrayList<>(twoChunkArticles(random, 1_700, "o", i -> List.of("D000002")));
+        for (int i = 0; i < 300; i++) {
+            articles.add(new IndexedArticle(new ArticleFields("http://fairrag.test/pid/s-" + i, Integer.toString(i), "S " + i,
+                    null, 2000, "public", List.of("D000001")), "sha256:s-" + i,
+                    List.of(new IndexedChunk("s " + i + " a", shared), new IndexedChunk("s " + i + " b", shared))));
+        }
+        try (LuceneVectorIndex idx = LuceneVectorIndex.open(TestFairrag.newDir("vectors-exact-ties"),
+                EMBEDDER.modelName(), EMBEDDER.dimension(), HNSW.withKnnCandidates(KnnCandidates.fixed(10)))) {
+            idx.upsertArticles(articles);
+            ArticleFilter tied = ArticleFilter.publicTaggedWithAny(Set.of("D000001"));
+            assertThat(idx.searchPlanNow(tied).exact()).isTrue();
+
+            for (int k : new int[] {1, 10, 50}) {
+                assertThat(idx.nearestChunks(shared, k, tied)).usingRecursiveFieldByFieldElementComparator()
+                        .containsExactlyElementsOf(idx.exactNearestChunks(shared, k, tied));
+            }
+        }
+    }
+
+    @Test
     void should_score_the_admitted_chunks_one_by_one_when_a_filter_admits_few_and_walk_when_it_admits_many() {
         // 2,000 articles of two chunks; 300 tagged D000001, the others D000002. With 10 candidates a walk costs about
         // 500 vectors, times 4,000 / admitted with a filter: more than scoring 600 vectors, less than 3,400.
         Random random = new Random(19);
-        List<IndexedArticle> tagged = new ArrayList<>();
-        for (int i = 0; i < 2_000; i++) {
-            tagged.add(new IndexedArticle(new ArticleFields("http://fairrag.test/pid/f-" + i, Integer.toString(i), "F " + i,
-                    null, 2000, "public", List.of(i < 300 ? "D000001" : "D000002")), "sha256:f-" + i,
-                    List.of(new IndexedChunk("f " + i + " a", unit(random)), new IndexedChunk("f " + i + " b", unit(random)))));
-        }
+        List<IndexedArticle> tagged = twoChunkArticles(random, 2_000, "f", i -> List.of(i < 300 ? "D000001" : "D000002"));
         try (LuceneVectorIndex idx = LuceneVectorIndex.open(TestFairrag.newDir("vectors-filter-exact"),
                 EMBEDDER.modelName(), EMBEDDER.dimension(), HNSW.withKnnCandidates(KnnCandidates.fixed(10)))) {
             idx.upsertArticles(tagged);
@@ -510,6 +537,22 @@ class LuceneVectorIndexTest extends VectorIndexContract {
 
     private static IndexedTerm.Name name(String text, Random random) {
         return new IndexedTerm.Name(text, unit(random));
+    }
+
+    /**
+     * Public articles of two random chunks, PIDs {@code http://fairrag.test/pid/<prefix>-<i>}, tagged with the terms
+     * {@code tags} gives article i.
+     */
+    private static List<IndexedArticle> twoChunkArticles(Random random, int count, String prefix,
+                                                         java.util.function.IntFunction<List<String>> tags) {
+        List<IndexedArticle> articles = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            articles.add(new IndexedArticle(new ArticleFields("http://fairrag.test/pid/" + prefix + "-" + i, Integer.toString(i),
+                    prefix.toUpperCase(java.util.Locale.ROOT) + " " + i, null, 2000, "public", tags.apply(i)),
+                    "sha256:" + prefix + "-" + i, List.of(new IndexedChunk(prefix + " " + i + " a", unit(random)),
+                    new IndexedChunk(prefix + " " + i + " b", unit(random)))));
+        }
+        return articles;
     }
 
     private static float[] unit(Random random) {

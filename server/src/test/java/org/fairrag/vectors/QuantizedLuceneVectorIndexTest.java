@@ -67,6 +67,28 @@ class QuantizedLuceneVectorIndexTest extends VectorIndexContract {
     }
 
     @Test
+    void should_rescore_enough_candidates_with_float_vectors_that_rounding_does_not_choose_the_ten_nearest() {
+        // 60 articles nearer to the query than the others and closer to each other than int8 rounding tells apart:
+        // their order by quantized score is not their order by float score.
+        java.util.Random random = new java.util.Random(41);
+        float[] query = RandomVectors.unit(random, EMBEDDER.dimension());
+        List<IndexedArticle> articles = new java.util.ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            float[] vector = i < 60 ? RandomVectors.near(random, query, 0.05f) : RandomVectors.unit(random, EMBEDDER.dimension());
+            articles.add(new IndexedArticle(new ArticleFields("http://fairrag.test/pid/r-" + i, Integer.toString(i), "R " + i,
+                    null, 2000, "public", List.of()), "sha256:r-" + i, List.of(new IndexedChunk("r " + i, vector))));
+        }
+        try (LuceneVectorIndex idx = open(TestFairrag.newDir("vectors-int8-rescore"), INT8)) {
+            idx.upsertArticles(articles);
+
+            for (int k : new int[] {1, 5, 10}) {
+                assertThat(idx.nearestChunks(query, k, ArticleFilter.publicArticles()))
+                        .isEqualTo(idx.exactNearestChunks(query, k, ArticleFilter.publicArticles()));
+            }
+        }
+    }
+
+    @Test
     void should_read_an_index_written_without_quantization_add_to_it_quantized_and_read_both_back_either_way()
             throws IOException {
         Path dir = TestFairrag.newDir("vectors-switch");

@@ -14,18 +14,18 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.fairrag.embed.Chunker;
 import org.fairrag.embed.Embedder;
-import org.fairrag.embed.EmbeddingSettings;
-import org.fairrag.embed.LangChainEmbedder;
 import org.fairrag.testing.DemoRecords;
+import org.fairrag.testing.TestEmbedders;
 import org.junit.jupiter.api.Test;
 
 /**
- * What every {@link VectorIndex} must do, on 40 real PubMed records embedded with the real model. Filter
+ * What every {@link VectorIndex} must do, on 40 real PubMed records embedded with the real model (the vectors the
+ * jar ships for their chunks, as the demo's). Filter
  * results are checked against the records' own MeSH headings and years, not against the index.
  */
 abstract class VectorIndexContract {
 
-    static final Embedder EMBEDDER = LangChainEmbedder.create(EmbeddingSettings.DEFAULT);
+    static final Embedder EMBEDDER = TestEmbedders.model();
     static final List<DemoRecords.Record> RECORDS = DemoRecords.withTermsAndYear(40);
     static final List<IndexedArticle> ARTICLES = embed(RECORDS, "public");
     static final Set<String> PUBLIC = Set.of(ArticleFilter.PUBLIC);
@@ -38,7 +38,7 @@ abstract class VectorIndexContract {
         List<IndexedArticle> out = new ArrayList<>();
         for (DemoRecords.Record r : records) {
             List<String> texts = chunker.chunks(r.title(), r.abstractText());
-            List<float[]> vectors = EMBEDDER.embedAll(texts);
+            List<float[]> vectors = TestEmbedders.shipped().embedAll(texts);
             List<IndexedChunk> chunks = new ArrayList<>();
             for (int i = 0; i < texts.size(); i++) {
                 chunks.add(new IndexedChunk(texts.get(i), vectors.get(i)));
