@@ -148,7 +148,7 @@ public final class SubjectEvaluation {
     }
 
     private Prepared withCandidates(Case c, List<Mention> mentions, List<Neighbours.Neighbour> near) {
-        return new Prepared(c, CheckTagModels.words(c.title(), c.abstractText()), mentions, near, SubjectCandidates.of(
+        return new Prepared(c, WordClassifiers.words(c.title(), c.abstractText()), mentions, near, SubjectCandidates.of(
                 mentions, near, statistics(c, mentions), suggester.checkTags(), suggester.broader(), true, true,
                 suggester.checkTags()));
     }
@@ -200,7 +200,7 @@ public final class SubjectEvaluation {
         List<Neighbours.Neighbour> near = n.fuse(new Neighbours.Found(meaning, s.byWords() ? searched.words() : List.of()),
                 excluded(searched.source()), s.k());
         Case c = searched.source();
-        return new Prepared(c, CheckTagModels.words(c.title(), c.abstractText()), searched.mentions(), near,
+        return new Prepared(c, WordClassifiers.words(c.title(), c.abstractText()), searched.mentions(), near,
                 SubjectCandidates.of(searched.mentions(), near, statistics(c, searched.mentions()), suggester.checkTags(),
                         suggester.broader(), true, true, suggester.checkTags()));
     }
@@ -439,14 +439,14 @@ public final class SubjectEvaluation {
 
     private SubjectModel fitWithoutCutOff(Variant variant, List<Prepared> dev, Fitting fitting, String description) {
         Set<String> checkTags = suggester.checkTags();
-        CheckTagModels tags = variant == Variant.COMBINED && fitting.checkTagClassifiers()
-                ? CheckTagModels.fit(examples(dev, checkTags::contains), checkTags, fitting.checkTagC()) : CheckTagModels.NONE;
+        WordClassifiers tags = variant == Variant.COMBINED && fitting.checkTagClassifiers()
+                ? WordClassifiers.fit(examples(dev, checkTags::contains), checkTags, fitting.checkTagC()) : WordClassifiers.NONE;
         boolean words = variant == Variant.COMBINED && fitting.wordsMinPositives() > 0;
-        CheckTagModels descriptors = CheckTagModels.NONE;
+        WordClassifiers descriptors = WordClassifiers.NONE;
         // The combined model learns the word classifiers' weight from probabilities they give articles they were not
         // fitted on (each half of dev scored by classifiers fitted on the other half): on their own articles they
         // are overconfident.
-        Map<Prepared, CheckTagModels> stacked = new java.util.IdentityHashMap<>();
+        Map<Prepared, WordClassifiers> stacked = new java.util.IdentityHashMap<>();
         if (words) {
             descriptors = fitWords(dev, checkTags, fitting);
             // Each half's classifiers for the same descriptors as the final ones, so a descriptor that has one when
@@ -455,14 +455,14 @@ public final class SubjectEvaluation {
             for (int half = 0; half < 2; half++) {
                 int h = half;
                 List<Prepared> rest = dev.stream().filter(p -> halfOf(p) != h).toList();
-                CheckTagModels other = CheckTagModels.fit(examples(rest, modelled::contains), modelled, fitting.checkTagC(), 1);
+                WordClassifiers other = WordClassifiers.fit(examples(rest, modelled::contains), modelled, fitting.checkTagC(), 1);
                 dev.stream().filter(p -> halfOf(p) == h).forEach(p -> stacked.put(p, other));
             }
         }
         List<double[]> rows = new ArrayList<>();
         List<Boolean> labels = new ArrayList<>();
         for (Prepared p : dev) {
-            CheckTagModels own = stacked.getOrDefault(p, CheckTagModels.NONE);
+            WordClassifiers own = stacked.getOrDefault(p, WordClassifiers.NONE);
             for (SubjectCandidates.Candidate c : p.candidates()) {
                 if (variant.considers(c) && c.found() && !tags.byTerm().containsKey(c.termId())) {
                     rows.add(words ? SubjectModel.withWords(own, c.termId(), c.features(), p.words()) : c.features());
@@ -474,23 +474,23 @@ public final class SubjectEvaluation {
                 .withDescriptors(descriptors);
     }
 
-    private CheckTagModels fitWords(List<Prepared> dev, Set<String> checkTags, Fitting fitting) {
+    private WordClassifiers fitWords(List<Prepared> dev, Set<String> checkTags, Fitting fitting) {
         Set<String> terms = new HashSet<>();
         dev.forEach(p -> terms.addAll(p.source().gold()));
         terms.removeAll(checkTags);
-        return CheckTagModels.fit(examples(dev, terms::contains), terms, fitting.checkTagC(), fitting.wordsMinPositives());
+        return WordClassifiers.fit(examples(dev, terms::contains), terms, fitting.checkTagC(), fitting.wordsMinPositives());
     }
 
     private static int halfOf(Prepared p) {
         return new java.util.SplittableRandom(Long.parseLong(p.source().pmid()) * 7_919L + 17).nextInt(2);
     }
 
-    private static List<CheckTagModels.Example> examples(List<Prepared> dev, java.util.function.Predicate<String> modelled) {
-        List<CheckTagModels.Example> out = new ArrayList<>(dev.size());
+    private static List<WordClassifiers.Example> examples(List<Prepared> dev, java.util.function.Predicate<String> modelled) {
+        List<WordClassifiers.Example> out = new ArrayList<>(dev.size());
         for (Prepared p : dev) {
             Map<String, double[]> features = new HashMap<>();
             p.candidates().stream().filter(c -> modelled.test(c.termId())).forEach(c -> features.put(c.termId(), c.features()));
-            out.add(new CheckTagModels.Example(p.words(), features, p.source().gold()));
+            out.add(new WordClassifiers.Example(p.words(), features, p.source().gold()));
         }
         return out;
     }

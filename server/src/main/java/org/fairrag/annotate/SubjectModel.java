@@ -25,7 +25,7 @@ import org.apache.commons.math3.linear.LUDecomposition;
  *                    neighbours), whose log-odds are one more feature of the logistic model ({@link Feature#WORDS})
  */
 public record SubjectModel(double bias, double[] weights, double threshold, Set<Feature> features, String description,
-                           CheckTagModels checkTags, CheckTagModels descriptors) {
+                           WordClassifiers checkTags, WordClassifiers descriptors) {
 
     /** The bundled model, fitted by {@code fairrag-bench annotate --fit}. */
     public static final String BUNDLED = "/org/fairrag/annotate/subject-model.properties";
@@ -106,19 +106,19 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
 
     /** A model without classifiers of its own for the check tags. */
     public SubjectModel(double bias, double[] weights, double threshold, Set<Feature> features, String description) {
-        this(bias, weights, threshold, features, description, CheckTagModels.NONE);
+        this(bias, weights, threshold, features, description, WordClassifiers.NONE);
     }
 
     /** A model without word classifiers for descriptors. */
     public SubjectModel(double bias, double[] weights, double threshold, Set<Feature> features, String description,
-                        CheckTagModels checkTags) {
-        this(bias, weights, threshold, features, description, checkTags, CheckTagModels.NONE);
+                        WordClassifiers checkTags) {
+        this(bias, weights, threshold, features, description, checkTags, WordClassifiers.NONE);
     }
 
 
     /**
      * The probability that a candidate term is a subject: its check tag classifier's when it has one, from
-     * {@code words} ({@link CheckTagModels#words}), else the logistic model's from its features.
+     * {@code words} ({@link WordClassifiers#words}), else the logistic model's from its features.
      */
     public double score(String termId, double[] x, Set<String> words) {
         double p = checkTags.score(termId, x, words);
@@ -130,7 +130,7 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
         return withWords(descriptors, termId, x, words);
     }
 
-    static double[] withWords(CheckTagModels classifiers, String termId, double[] x, Set<String> words) {
+    static double[] withWords(WordClassifiers classifiers, String termId, double[] x, Set<String> words) {
         double p = classifiers.score(termId, x, words);
         if (Double.isNaN(p)) {
             return x;
@@ -167,12 +167,12 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
         return new SubjectModel(bias, weights, t, features, description, checkTags, descriptors);
     }
 
-    public SubjectModel withCheckTags(CheckTagModels models) {
+    public SubjectModel withCheckTags(WordClassifiers models) {
         return new SubjectModel(bias, weights, threshold, features, description, models, descriptors);
     }
 
     /** This model with word classifiers for frequent descriptors. */
-    public SubjectModel withDescriptors(CheckTagModels models) {
+    public SubjectModel withDescriptors(WordClassifiers models) {
         return new SubjectModel(bias, weights, threshold, features, description, checkTags, models);
     }
 
@@ -206,8 +206,8 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
             }
         }
         return new SubjectModel(Double.parseDouble(p.getProperty("bias")), w, Double.parseDouble(p.getProperty("threshold")),
-                used, p.getProperty("description", ""), CheckTagModels.read(p, "checktag."),
-                CheckTagModels.read(p, "descriptor."));
+                used, p.getProperty("description", ""), WordClassifiers.read(p, "checktag."),
+                WordClassifiers.read(p, "descriptor."));
     }
 
     /** Writes the model as the properties {@link #bundled} reads. */

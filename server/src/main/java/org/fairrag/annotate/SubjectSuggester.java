@@ -73,7 +73,7 @@ public final class SubjectSuggester {
         MentionFinder.Found found = finder.get().find(title, abstractText);
         List<Neighbours.Neighbour> near = model.usesNeighbours() && neighbours.isPresent()
                 ? neighbours.get().of(title, abstractText, accessLevels, Set.of()) : List.of();
-        return new Suggestions(found.mentions(), subjects(CheckTagModels.words(title, abstractText), found.mentions(), near));
+        return new Suggestions(found.mentions(), subjects(WordClassifiers.words(title, abstractText), found.mentions(), near));
     }
 
     /**
@@ -93,7 +93,7 @@ public final class SubjectSuggester {
         return s == null || s.isBlank();
     }
 
-    /** The subjects suggested from the words of a text ({@link CheckTagModels#words}), its mentions and neighbours. */
+    /** The subjects suggested from the words of a text ({@link WordClassifiers#words}), its mentions and neighbours. */
     public List<Subject> subjects(Set<String> words, List<Mention> mentions, List<Neighbours.Neighbour> near) {
         VocabularyIndex vocab = vocabulary.get();
         List<Subject> out = new ArrayList<>();

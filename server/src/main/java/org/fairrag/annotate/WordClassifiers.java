@@ -19,17 +19,18 @@ import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 /**
- * One classifier per check tag (species, sex, age groups...): an indexer considers these for every article, and
- * whether "Male", "Aged" or "Mice" applies shows in the words of the text ("men", "years", "mice") more than
- * in any mention of the term. Each is an L1-regularised logistic regression (LIBLINEAR) over the words of the
- * title and abstract and the neighbours' vote for the tag, so only the few words that matter keep a weight.
- * The same kind of classifier serves the frequent descriptors ({@link SubjectModel#descriptors}). Immutable.
+ * Word classifiers for terms whose use shows in the words of a text, one per term. First for the check tags (species,
+ * sex, age groups...): an indexer considers these for every article, and whether "Male", "Aged" or "Mice" applies
+ * shows in the words of the text ("men", "years", "mice") more than in any mention of the term; then for the frequent
+ * descriptors ({@link SubjectModel#descriptors}), as MTI adds machine-learned classifiers to its neighbours. Each is
+ * an L1-regularised logistic regression (LIBLINEAR) over the words of the title and abstract and the neighbours' vote
+ * for the term, so only the few words that matter keep a weight. Immutable.
  *
  * @param byTerm a term's id to its classifier
  */
-public record CheckTagModels(Map<String, TagModel> byTerm) {
+public record WordClassifiers(Map<String, TagModel> byTerm) {
 
-    public static final CheckTagModels NONE = new CheckTagModels(Map.of());
+    public static final WordClassifiers NONE = new WordClassifiers(Map.of());
 
     /** Features of the candidate the classifiers read besides the words. */
     static final List<SubjectModel.Feature> FEATURES = List.of(SubjectModel.Feature.NEIGHBOUR_VOTE,
@@ -94,7 +95,7 @@ public record CheckTagModels(Map<String, TagModel> byTerm) {
     /** An article as the classifiers are fitted on it: its words, the features of every check tag, its descriptors. */
     public record Example(Set<String> words, Map<String, double[]> features, Set<String> gold) {}
 
-    public CheckTagModels {
+    public WordClassifiers {
         byTerm = Map.copyOf(byTerm);
     }
 
@@ -127,7 +128,7 @@ public record CheckTagModels(Map<String, TagModel> byTerm) {
      * Fits a classifier for each check tag with at least {@link #MIN_POSITIVES} articles among {@code examples};
      * {@code c} is LIBLINEAR's inverse regularisation strength.
      */
-    public static CheckTagModels fit(List<Example> examples, Set<String> checkTags, double c) {
+    public static WordClassifiers fit(List<Example> examples, Set<String> checkTags, double c) {
         return fit(examples, checkTags, c, MIN_POSITIVES);
     }
 
@@ -135,7 +136,7 @@ public record CheckTagModels(Map<String, TagModel> byTerm) {
      * Fits a classifier for each of {@code terms} with at least {@code minPositives} articles among {@code examples}
      * (the same kind of classifier serves frequent descriptors, {@link SubjectModel.Feature#WORDS_LOGIT}).
      */
-    public static CheckTagModels fit(List<Example> examples, Set<String> terms, double c, int minPositives) {
+    public static WordClassifiers fit(List<Example> examples, Set<String> terms, double c, int minPositives) {
         Map<String, Integer> articles = new HashMap<>();
         for (Example e : examples) {
             e.words().forEach(w -> articles.merge(w, 1, Integer::sum));
@@ -186,7 +187,7 @@ public record CheckTagModels(Map<String, TagModel> byTerm) {
             }
             out.put(tag, new TagModel(model.getDecfunBias(positive), weights));
         }
-        return new CheckTagModels(out);
+        return new WordClassifiers(out);
     }
 
     private static Feature[] row(double[] x, Set<String> words, Map<String, Integer> index, int biasColumn) {
@@ -221,7 +222,7 @@ public record CheckTagModels(Map<String, TagModel> byTerm) {
         });
     }
 
-    static CheckTagModels read(Properties p, String prefix) {
+    static WordClassifiers read(Properties p, String prefix) {
         Map<String, Double> biases = new HashMap<>();
         Map<String, Map<String, Double>> weights = new HashMap<>();
         for (String key : p.stringPropertyNames()) {
@@ -241,7 +242,7 @@ public record CheckTagModels(Map<String, TagModel> byTerm) {
         }
         Map<String, TagModel> out = new HashMap<>();
         biases.forEach((id, bias) -> out.put(id, new TagModel(bias, weights.getOrDefault(id, Map.of()))));
-        return new CheckTagModels(out);
+        return new WordClassifiers(out);
     }
 
     private static String format(double d) {

@@ -15,22 +15,22 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The check tags' own classifiers learn which words tell a tag, and survive the model file. */
-class CheckTagModelsTest {
+class WordClassifiersTest {
 
     private static final String MICE = "D051379";
     private static final String RARE = "D000001";
 
     @Test
     void should_read_words_as_lower_case_ascii_of_two_characters_or_more() {
-        assertThat(CheckTagModels.words("Mice and a RAT", "Aged 65-80 years; n=12."))
+        assertThat(WordClassifiers.words("Mice and a RAT", "Aged 65-80 years; n=12."))
                 .containsExactlyInAnyOrder("mice", "and", "rat", "aged", "65", "80", "years", "12");
     }
 
     @Test
     void should_learn_the_words_that_tell_a_check_tag_and_leave_rare_tags_to_the_general_model() {
-        List<CheckTagModels.Example> examples = examples(new Random(3));
+        List<WordClassifiers.Example> examples = examples(new Random(3));
 
-        CheckTagModels models = CheckTagModels.fit(examples, Set.of(MICE, RARE), 1.0);
+        WordClassifiers models = WordClassifiers.fit(examples, Set.of(MICE, RARE), 1.0);
 
         assertThat(models.byTerm()).containsOnlyKeys(MICE);
         double[] x = new double[SubjectModel.Feature.values().length];
@@ -42,7 +42,7 @@ class CheckTagModelsTest {
 
     @Test
     void should_score_check_tags_by_their_classifier_after_writing_and_reading_the_model() throws Exception {
-        CheckTagModels tags = CheckTagModels.fit(examples(new Random(5)), Set.of(MICE), 1.0);
+        WordClassifiers tags = WordClassifiers.fit(examples(new Random(5)), Set.of(MICE), 1.0);
         double[] w = new double[SubjectModel.Feature.values().length];
         w[SubjectModel.Feature.MENTIONED.ordinal()] = 2;
         SubjectModel model = new SubjectModel(-1, w, 0.3, EnumSet.of(SubjectModel.Feature.MENTIONED), "with tags", tags);
@@ -64,12 +64,12 @@ class CheckTagModelsTest {
     @Test
     void should_fit_descriptor_classifiers_from_their_own_number_of_positives_and_read_them_back_as_a_feature()
             throws Exception {
-        List<CheckTagModels.Example> examples = examples(new Random(7));
-        CheckTagModels descriptors = CheckTagModels.fit(examples, Set.of(MICE, RARE), 1.0, 3);
+        List<WordClassifiers.Example> examples = examples(new Random(7));
+        WordClassifiers descriptors = WordClassifiers.fit(examples, Set.of(MICE, RARE), 1.0, 3);
         double[] w = new double[SubjectModel.Feature.values().length];
         w[SubjectModel.Feature.WORDS_LOGIT.ordinal()] = 0.5;
         w[SubjectModel.Feature.WORDS_MODELLED.ordinal()] = -1;
-        SubjectModel model = new SubjectModel(-1, w, 0.3, SubjectModel.Feature.WORDS, "with descriptors", CheckTagModels.NONE,
+        SubjectModel model = new SubjectModel(-1, w, 0.3, SubjectModel.Feature.WORDS, "with descriptors", WordClassifiers.NONE,
                 descriptors);
         StringWriter out = new StringWriter();
 
@@ -91,8 +91,8 @@ class CheckTagModelsTest {
                 .isCloseTo(1 / (1 + Math.exp(1)), org.assertj.core.api.Assertions.within(1e-9));
     }
 
-    private static List<CheckTagModels.Example> examples(Random random) {
-        List<CheckTagModels.Example> out = new ArrayList<>();
+    private static List<WordClassifiers.Example> examples(Random random) {
+        List<WordClassifiers.Example> out = new ArrayList<>();
         for (int i = 0; i < 400; i++) {
             boolean mice = random.nextBoolean();
             Set<String> words = new HashSet<>(Set.of("cells", "filler" + random.nextInt(10)));
@@ -104,7 +104,7 @@ class CheckTagModelsTest {
             if (i < 5) {
                 gold.add(RARE);
             }
-            out.add(new CheckTagModels.Example(words, Map.of(), gold));
+            out.add(new WordClassifiers.Example(words, Map.of(), gold));
         }
         return out;
     }
