@@ -134,17 +134,13 @@ final class AnnotateBench implements Callable<Integer> {
 
     @Option(names = "--compare-words", description = "On dev only, cross-fitted, under --fold-seeds partings: the combined "
             + "model with word classifiers for the frequent descriptors (at each --words-min-positives; their log-odds one "
-            + "more feature) against the model without them, then the model file and the speed of each on --speed-sample "
-            + "dev abstracts, instead of the usual run.")
+            + "more feature) against the model without them, then the model file of each, instead of the usual run (speed: "
+            + "--dev-sample).")
     boolean compareWords;
 
     @Option(names = "--words-min-positives", split = ",", defaultValue = "20,40,80", description = "Positive articles a "
             + "descriptor needs for a word classifier, for --compare-words (default ${DEFAULT-VALUE}).")
     List<Integer> wordsMinPositives;
-
-    @Option(names = "--speed-sample", defaultValue = "300", description = "Dev abstracts of the speed runs of "
-            + "--compare-words (default ${DEFAULT-VALUE}).")
-    int speedSample;
 
     @Option(names = "--dev-sample", paramLabel = "N", description = "Use only the first N dev articles (a quick look; "
             + "figures to report use all).")
@@ -194,7 +190,7 @@ final class AnnotateBench implements Callable<Integer> {
                 return 0;
             }
             if (compareWords) {
-                compareWords(fairrag, shipped, evaluation, dev);
+                compareWords(evaluation, dev);
                 return 0;
             }
             long t0 = System.nanoTime();
@@ -338,7 +334,7 @@ final class AnnotateBench implements Callable<Integer> {
         }
     }
 
-    private void compareWords(Fairrag fairrag, SubjectSuggester shipped, SubjectEvaluation evaluation, List<Case> dev)
+    private void compareWords(SubjectEvaluation evaluation, List<Case> dev)
             throws Exception {
         long t0 = System.nanoTime();
         List<Prepared> prepared = prepare(evaluation, dev);
@@ -377,12 +373,8 @@ final class AnnotateBench implements Callable<Integer> {
                     first.candidateRecall(), java.util.Arrays.stream(f1).mapToObj(x -> String.format(Locale.ROOT, "%.4f", x))
                             .toList(), mean, mean - baseMean, deltas, (System.nanoTime() - t1) / 1e9);
         }
-        System.out.printf("%nFitted on all of dev (%d articles): the model file and its speed%n", prepared.size());
-        SubjectModel mentionsOnly = evaluation.fit(Variant.MENTIONS_ONLY, prepared, SubjectEvaluation.Fitting.DEFAULT,
-                "mentions only");
-        List<Case> sample = dev.subList(0, Math.min(speedSample, dev.size()));
-        System.out.println("(a first speed run to warm up, not a figure)");
-        suggestionSpeed(shipped, fairrag.subjectSuggester(mentionsOnly), sample);
+        // No speed here: these runs would repeat the same abstracts on warm caches; --dev-sample measures it.
+        System.out.printf("%nFitted on all of dev (%d articles): the model file%n", prepared.size());
         for (SubjectEvaluation.Fitting f : fittings) {
             SubjectModel model = evaluation.fit(Variant.COMBINED, prepared, f, f.label());
             java.io.StringWriter text = new java.io.StringWriter();
@@ -390,7 +382,6 @@ final class AnnotateBench implements Callable<Integer> {
             int bytes = text.toString().getBytes(StandardCharsets.ISO_8859_1).length;
             System.out.printf(Locale.ROOT, "%-90s word classifiers %d, model file %d bytes%n", f.label(),
                     model.descriptors().byTerm().size(), bytes);
-            suggestionSpeed(fairrag.subjectSuggester(model), fairrag.subjectSuggester(mentionsOnly), sample);
         }
     }
 

@@ -39,12 +39,12 @@ public record WordClassifiers(Map<String, TagModel> byTerm) {
 
     /** Articles a word must occur in, among those fitted on, to be read at all. */
     static final int MIN_ARTICLES = 5;
-    /** Positive articles a check tag needs for a classifier of its own; the others are left to the general model. */
+    /** Positive articles a term needs for a classifier of its own, unless told otherwise; the others are left to the general model. */
     static final int MIN_POSITIVES = 20;
 
     private static final Pattern NON_WORD = Pattern.compile("[^a-z0-9]+");
 
-    /** A check tag's classifier: its bias and the weights of the words ({@code word.} prefix) and features it reads. */
+    /** A term's classifier: its bias and the weights of the words ({@code word.} prefix) and features it reads. */
     public record TagModel(double bias, Map<String, Double> weights, Map<String, Double> wordWeights) {
         public TagModel(double bias, Map<String, Double> weights) {
             this(bias, weights, byWord(weights));
@@ -92,7 +92,7 @@ public record WordClassifiers(Map<String, TagModel> byTerm) {
         }
     }
 
-    /** An article as the classifiers are fitted on it: its words, the features of every check tag, its descriptors. */
+    /** An article as the classifiers are fitted on it: its words, the features of each term modelled, its descriptors. */
     public record Example(Set<String> words, Map<String, double[]> features, Set<String> gold) {}
 
     public WordClassifiers {
@@ -118,7 +118,7 @@ public record WordClassifiers(Map<String, TagModel> byTerm) {
         return out;
     }
 
-    /** The probability that the check tag applies, or NaN when it has no classifier of its own. */
+    /** The probability that the term applies, or NaN when it has no classifier of its own. */
     public double score(String termId, double[] x, Set<String> words) {
         TagModel m = byTerm.get(termId);
         return m == null ? Double.NaN : m.score(x, words);
@@ -158,8 +158,8 @@ public record WordClassifiers(Map<String, TagModel> byTerm) {
         for (Example e : examples) {
             e.gold().forEach(t -> positivesByTerm.merge(t, 1, Integer::sum));
         }
-        for (String tag : new java.util.TreeSet<>(terms)) {
-            long positives = positivesByTerm.getOrDefault(tag, 0);
+        for (String term : new java.util.TreeSet<>(terms)) {
+            long positives = positivesByTerm.getOrDefault(term, 0);
             if (positives < minPositives || positives == examples.size()) {
                 continue;
             }
@@ -171,8 +171,8 @@ public record WordClassifiers(Map<String, TagModel> byTerm) {
             problem.y = new double[examples.size()];
             for (int i = 0; i < examples.size(); i++) {
                 Example e = examples.get(i);
-                problem.x[i] = row(e.features().get(tag), e.words(), index, columns.size() + 1);
-                problem.y[i] = e.gold().contains(tag) ? 1 : 0;
+                problem.x[i] = row(e.features().get(term), e.words(), index, columns.size() + 1);
+                problem.y[i] = e.gold().contains(term) ? 1 : 0;
             }
             Parameter parameter = new Parameter(SolverType.L1R_LR, c, 0.001);
             parameter.setRandom(new java.util.Random(0));
@@ -185,7 +185,7 @@ public record WordClassifiers(Map<String, TagModel> byTerm) {
                     weights.put(columns.get(i), w);
                 }
             }
-            out.put(tag, new TagModel(model.getDecfunBias(positive), weights));
+            out.put(term, new TagModel(model.getDecfunBias(positive), weights));
         }
         return new WordClassifiers(out);
     }
