@@ -71,8 +71,9 @@ import picocli.CommandLine.Option;
  * 100,000 articles derived from it. For each: HNSW recall@10 against exact (brute-force) search and the
  * time of both; {@code GET /api/articles/search} under {@code wrk} with 8 connections (p50, p99,
  * requests/s), with distinct queries (every query embedded) and with one repeated query (embedding
- * cached); and sequential requests whose {@code Server-Timing} splits the time into embedding,
- * retrieval and the rest.
+ * cached); and requests one at a time, twice over the same distinct queries (the second pass with the query's
+ * embedding and concepts cached), whose {@code Server-Timing} splits the time into embedding, concepts, retrieval and
+ * the rest.
  */
 @Command(name = "search", description = "Search speed on the demo corpus and on a derived corpus of --articles articles: "
         + "HNSW recall@10 vs exact search, /api/articles/search p50/p99 and requests/s under wrk, and the "
@@ -254,7 +255,7 @@ final class SearchBench implements Callable<Integer> {
                 ArticleFilter.publicTaggedWithAny(vocab.withDescendants("D009369")), "filter: Neoplasms, exploded");
         if (!wrkInstalled()) {
             System.out.println("wrk is not installed (apt-get install -y wrk): skipping the HTTP measurements");
-            return new Figures(plain, filtered, null, null, Memory.now());
+            return new Figures(plain, filtered, null, null, null, null, null, Memory.now());
         }
         List<String> forWrk = queries.subList(recallQueries, queries.size() - SPLIT_REQUESTS);
         List<String> forSplit = queries.subList(queries.size() - SPLIT_REQUESTS, queries.size());
@@ -276,16 +277,27 @@ final class SearchBench implements Callable<Integer> {
             row("distinct queries, concept-aware (each embedded and linked)", conceptsMiss);
             System.out.printf("  concept-aware / hybrid, p50: %.2fx with the query cached, %.2fx with distinct queries%n",
                     conceptsHit.p50 / hybridHit.p50, conceptsMiss.p50 / hybridMiss.p50);
-            split(hybridDistinct.port(), forSplit, "hybrid", "");
-            split(conceptsDistinct.port(), forSplit, "concept-aware", "&mentions=false");
+            // One request at a time, twice over the same distinct queries on the caching servers: the first pass embeds
+            // each query (and links its concepts), the second finds them in the caches, as a server does for a repeated
+            // query. Retrieval is searched again: nothing caches its hits.
+            System.out.printf("one request at a time, %d distinct queries, twice (the first pass fills the server's caches "
+                    + "of query embeddings and concept links, the second hits them); from Server-Timing:%n", forSplit.size());
+            ServerTimings hybridFirst = split(hybridCached.port(), forSplit, "hybrid, first pass (each query embedded)", "");
+            ServerTimings conceptsFirst = split(conceptsCached.port(), forSplit,
+                    "concept-aware, first pass (each query embedded and linked)", "&mentions=false");
+            ServerTimings hybridAgain = split(hybridCached.port(), forSplit, "hybrid, second pass (embedding cached)", "");
+            ServerTimings conceptsAgain = split(conceptsCached.port(), forSplit,
+                    "concept-aware, second pass (embedding and concepts cached)", "&mentions=false");
             if (mentions) {
                 try (Served mentioned = serve(fairrag, search(fairrag, index, embedder, vocab, 0, true))) {
-                    split(mentioned.port(), forSplit, "concept-aware with the mentioned lists", "&mentions=true");
+                    split(mentioned.port(), forSplit, "concept-aware with the mentioned lists (each query embedded and linked)",
+                            "&mentions=true");
                 }
             }
             Memory memory = Memory.now();
             System.out.println("process memory after the measurements: " + memory.describe());
-            return new Figures(plain, filtered, hybridHit, hybridMiss, memory);
+            return new Figures(plain, filtered, hybridHit, hybridMiss, conceptsHit, conceptsMiss,
+                    new OneAtATime(hybridFirst, hybridAgain, conceptsFirst, conceptsAgain), memory);
         }
     }
 
@@ -369,41 +381,24 @@ final class SearchBench implements Callable<Integer> {
         return sorted[Math.max(0, (int) Math.ceil(p / 100.0 * sorted.length) - 1)];
     }
 
-    /** Sequential requests with distinct queries: where the time goes, from the Server-Timing header. */
-    private void split(int port, List<String> queries, String label, String parameters) throws Exception {
+    /** Sequential requests: where the time goes, from the Server-Timing header. */
+    private ServerTimings split(int port, List<String> queries, String label, String parameters) throws Exception {
         HttpClient http = HttpClient.newHttpClient();
-        Pattern metric = Pattern.compile("(embed|concepts|retrieve|total);dur=([0-9.]+)");
-        double[] embed = new double[queries.size()];
-        double[] concepts = new double[queries.size()];
-        double[] retrieve = new double[queries.size()];
-        double[] total = new double[queries.size()];
+        List<String> headers = new ArrayList<>(queries.size());
         double[] client = new double[queries.size()];
         for (int i = 0; i < queries.size(); i++) {
             long t0 = System.nanoTime();
             HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path(queries.get(i)) + parameters))
                     .GET().build(), HttpResponse.BodyHandlers.ofString());
             client[i] = (System.nanoTime() - t0) / 1e6;
-            Matcher m = metric.matcher(r.headers().firstValue("Server-Timing").orElse(""));
-            while (m.find()) {
-                double ms = Double.parseDouble(m.group(2));
-                switch (m.group(1)) {
-                    case "embed" -> embed[i] = ms;
-                    case "concepts" -> concepts[i] = ms;
-                    case "retrieve" -> retrieve[i] = ms;
-                    default -> total[i] = ms;
-                }
+            if (r.statusCode() != 200) {
+                throw new IllegalStateException("search answered " + r.statusCode() + ": " + r.body());
             }
+            headers.add(r.headers().firstValue("Server-Timing").orElse(""));
         }
-        double e = mean(embed);
-        double c = mean(concepts);
-        double rt = mean(retrieve);
-        double t = mean(total);
-        double other = t - e - c - rt;
-        System.out.printf("%s, one request at a time, %d distinct queries (mean, from Server-Timing): embed %.2f ms, "
-                + "concepts %.2f ms, retrieve %.2f ms, other %.2f ms, server total %.2f ms (p50 %.2f ms); client-observed p50 "
-                + "%.2f ms%n", label, queries.size(), e, c, rt, other, t, median(total), median(client));
-        System.out.printf("  server overhead (total - embed - concepts - retrieve) = %.1f%% of embed + concepts + retrieve%n",
-                100 * other / (e + c + rt));
+        ServerTimings t = ServerTimings.of(headers, client);
+        System.out.printf("  %s: %s%n", label, t.describe());
+        return t;
     }
 
     /** @param cpuMs the bench process's CPU time (the server's work, with its garbage collection) per request */
@@ -654,7 +649,13 @@ final class SearchBench implements Callable<Integer> {
     private record Recall(double recall, double hnswMs, double exactMs, double hnswCpuMs, double hnswP50, double hnswP99,
                           double exactP50, double exactP99) {}
 
-    private record Figures(Recall plain, Recall filtered, Wrk cached, Wrk distinct, Memory memory) {}
+    /** Wrk runs of the hybrid and concept-aware searches, with one query and distinct ones; one at a time, both passes. */
+    private record Figures(Recall plain, Recall filtered, Wrk cached, Wrk distinct, Wrk conceptsCached, Wrk conceptsDistinct,
+                           OneAtATime oneAtATime, Memory memory) {}
+
+    /** Requests one at a time over distinct queries: the first pass (each embedded) and the second (caches hit). */
+    private record OneAtATime(ServerTimings hybridFirst, ServerTimings hybridAgain, ServerTimings conceptsFirst,
+                              ServerTimings conceptsAgain) {}
 
     /** The process's memory: the heap in use, and from /proc/self/status its resident set, now and at its peak. */
     record Memory(long heapUsedMb, long rssMb, long peakRssMb, long anonMb, long fileMb) {
@@ -731,7 +732,26 @@ final class SearchBench implements Callable<Integer> {
         row(t, "wrk hybrid, CPU ms a request (server process): one query / distinct queries", columns,
                 c -> figures.get(c).cached() == null ? "no wrk" : String.format(Locale.ROOT, "%.2f / %.2f",
                         figures.get(c).cached().cpuMs(), figures.get(c).distinct().cpuMs()));
+        row(t, "wrk concept-aware, one query (embedding and concepts cached): p50 / p99 ms, requests/s", columns,
+                c -> wrkCell(figures.get(c).conceptsCached()));
+        row(t, "wrk concept-aware, distinct queries: p50 / p99 ms, requests/s", columns,
+                c -> wrkCell(figures.get(c).conceptsDistinct()));
+        row(t, "wrk concept-aware, CPU ms a request: one query / distinct queries", columns,
+                c -> figures.get(c).conceptsCached() == null ? "no wrk" : String.format(Locale.ROOT, "%.2f / %.2f",
+                        figures.get(c).conceptsCached().cpuMs(), figures.get(c).conceptsDistinct().cpuMs()));
+        row(t, "one at a time, concept-aware, embedding and concepts cached: server p50 / p99 ms (mean retrieve)", columns,
+                c -> oneAtATimeCell(figures.get(c), OneAtATime::conceptsAgain));
+        row(t, "one at a time, concept-aware, each query embedded and linked: server p50 / p99 ms (mean retrieve)", columns,
+                c -> oneAtATimeCell(figures.get(c), OneAtATime::conceptsFirst));
+        row(t, "one at a time, hybrid, embedding cached: server p50 / p99 ms (mean retrieve)", columns,
+                c -> oneAtATimeCell(figures.get(c), OneAtATime::hybridAgain));
+        row(t, "one at a time, hybrid, each query embedded: server p50 / p99 ms (mean retrieve)", columns,
+                c -> oneAtATimeCell(figures.get(c), OneAtATime::hybridFirst));
         System.out.print(t);
+    }
+
+    private static String oneAtATimeCell(Figures f, java.util.function.Function<OneAtATime, ServerTimings> pass) {
+        return f.oneAtATime() == null ? "no wrk" : pass.apply(f.oneAtATime()).cell();
     }
 
     private static String wrkCell(Wrk w) {
@@ -817,11 +837,5 @@ final class SearchBench implements Callable<Integer> {
 
     private static double mean(double[] v) {
         return Arrays.stream(v).average().orElse(0);
-    }
-
-    private static double median(double[] v) {
-        double[] s = v.clone();
-        Arrays.sort(s);
-        return s[s.length / 2];
     }
 }
