@@ -71,8 +71,8 @@ import picocli.CommandLine.Option;
  * 100,000 articles derived from it. For each: HNSW recall@10 against exact (brute-force) search and the
  * time of both; {@code GET /api/articles/search} under {@code wrk} with 8 connections (p50, p99,
  * requests/s), with distinct queries (every query embedded) and with one repeated query (embedding
- * cached); and requests one at a time, twice over the same distinct queries (the second pass with the query's
- * embedding and concepts cached), whose {@code Server-Timing} splits the time into embedding, concepts, retrieval and
+ * cached); and requests one at a time over distinct queries, each embedded, and over others whose embedding and
+ * concepts are cached (then again), whose {@code Server-Timing} splits the time into embedding, concepts, retrieval and
  * the rest.
  */
 @Command(name = "search", description = "Search speed on the demo corpus and on a derived corpus of --articles articles: "
@@ -257,13 +257,23 @@ final class SearchBench implements Callable<Integer> {
             System.out.println("wrk is not installed (apt-get install -y wrk): skipping the HTTP measurements");
             return new Figures(plain, filtered, null, null, null, null, null, Memory.now());
         }
-        List<String> forWrk = queries.subList(recallQueries, queries.size() - SPLIT_REQUESTS);
-        List<String> forSplit = queries.subList(queries.size() - SPLIT_REQUESTS, queries.size());
-        CachingEmbedder caching = new CachingEmbedder(embedder, 1000);
-        try (Served hybridDistinct = serve(fairrag, search(fairrag, index, embedder, vocab, -1));
-             Served hybridCached = serve(fairrag, search(fairrag, index, caching, vocab, -1));
-             Served conceptsDistinct = serve(fairrag, search(fairrag, index, embedder, vocab, 0));
-             Served conceptsCached = serve(fairrag, search(fairrag, index, caching, vocab, 1000))) {
+        // The last queries are sent one at a time: the very last with each query embedded, those before them with their
+        // embedding and concepts put in the caches beforehand, so that no pass runs on pages another pass of the same
+        // queries has read.
+        int firstSplit = queries.size() - 2 * SPLIT_REQUESTS;
+        List<String> forWrk = queries.subList(recallQueries, firstSplit);
+        List<String> forCachedSplit = queries.subList(firstSplit, firstSplit + SPLIT_REQUESTS);
+        List<String> forSplit = queries.subList(firstSplit + SPLIT_REQUESTS, queries.size());
+        // A cache for each caching server, as each embeds its own queries.
+        CachingEmbedder hybridEmbeddings = new CachingEmbedder(embedder, 1000);
+        CachingEmbedder conceptEmbeddings = new CachingEmbedder(embedder, 1000);
+        ConceptLinker conceptLinks = linker(fairrag, vocab, 1000);
+        try (Served hybridDistinct = serve(fairrag, search(fairrag, index, embedder, vocab, Optional.empty(), false));
+             Served hybridCached = serve(fairrag, search(fairrag, index, hybridEmbeddings, vocab, Optional.empty(), false));
+             Served conceptsDistinct = serve(fairrag, search(fairrag, index, embedder, vocab,
+                     Optional.of(linker(fairrag, vocab, 0)), false));
+             Served conceptsCached = serve(fairrag, search(fairrag, index, conceptEmbeddings, vocab, Optional.of(conceptLinks),
+                     false))) {
             // Interleaved, so that a change in the machine's load falls on both searches alike.
             Wrk hybridHit = wrk(hybridCached.port(), List.of(forWrk.get(0)));
             Wrk conceptsHit = wrk(conceptsCached.port(), List.of(forWrk.get(0)));
@@ -277,27 +287,36 @@ final class SearchBench implements Callable<Integer> {
             row("distinct queries, concept-aware (each embedded and linked)", conceptsMiss);
             System.out.printf("  concept-aware / hybrid, p50: %.2fx with the query cached, %.2fx with distinct queries%n",
                     conceptsHit.p50 / hybridHit.p50, conceptsMiss.p50 / hybridMiss.p50);
-            // One request at a time, twice over the same distinct queries on the caching servers: the first pass embeds
-            // each query (and links its concepts), the second finds them in the caches, as a server does for a repeated
-            // query. Retrieval is searched again: nothing caches its hits.
-            System.out.printf("one request at a time, %d distinct queries, twice (the first pass fills the server's caches "
-                    + "of query embeddings and concept links, the second hits them); from Server-Timing:%n", forSplit.size());
-            ServerTimings hybridFirst = split(hybridCached.port(), forSplit, "hybrid, first pass (each query embedded)", "");
-            ServerTimings conceptsFirst = split(conceptsCached.port(), forSplit,
-                    "concept-aware, first pass (each query embedded and linked)", "&mentions=false");
-            ServerTimings hybridAgain = split(hybridCached.port(), forSplit, "hybrid, second pass (embedding cached)", "");
-            ServerTimings conceptsAgain = split(conceptsCached.port(), forSplit,
-                    "concept-aware, second pass (embedding and concepts cached)", "&mentions=false");
+            System.out.printf("one request at a time, from Server-Timing: %d distinct queries each embedded (and linked); %d "
+                    + "others whose embeddings (and concept links) the server's caches hold, as for a query asked before (put "
+                    + "there without searching, so that their search reads the index afresh); the same again (everything "
+                    + "the search touched is warm, the per-concept article counts too):%n", forSplit.size(), forCachedSplit.size());
+            ServerTimings hybridFirst = split(hybridDistinct.port(), forSplit, "hybrid, each query embedded", "");
+            ServerTimings conceptsFirst = split(conceptsDistinct.port(), forSplit, "concept-aware, each query embedded and linked",
+                    "&mentions=false");
+            hybridEmbeddings.embedAll(forCachedSplit);
+            List<float[]> vectors = conceptEmbeddings.embedAll(forCachedSplit);
+            for (int i = 0; i < forCachedSplit.size(); i++) {
+                conceptLinks.link(forCachedSplit.get(i), vectors.get(i));
+            }
+            ServerTimings hybridCachedPass = split(hybridCached.port(), forCachedSplit, "hybrid, embedding cached", "");
+            ServerTimings conceptsCachedPass = split(conceptsCached.port(), forCachedSplit,
+                    "concept-aware, embedding and concepts cached", "&mentions=false");
+            ServerTimings hybridAgain = split(hybridCached.port(), forCachedSplit, "hybrid, the same queries again", "");
+            ServerTimings conceptsAgain = split(conceptsCached.port(), forCachedSplit, "concept-aware, the same queries again",
+                    "&mentions=false");
             if (mentions) {
-                try (Served mentioned = serve(fairrag, search(fairrag, index, embedder, vocab, 0, true))) {
-                    split(mentioned.port(), forSplit, "concept-aware with the mentioned lists (each query embedded and linked)",
+                try (Served mentioned = serve(fairrag, search(fairrag, index, embedder, vocab,
+                        Optional.of(linker(fairrag, vocab, 0)), true))) {
+                    split(mentioned.port(), forSplit, "concept-aware with the mentioned lists, each query embedded and linked",
                             "&mentions=true");
                 }
             }
             Memory memory = Memory.now();
             System.out.println("process memory after the measurements: " + memory.describe());
             return new Figures(plain, filtered, hybridHit, hybridMiss, conceptsHit, conceptsMiss,
-                    new OneAtATime(hybridFirst, hybridAgain, conceptsFirst, conceptsAgain), memory);
+                    new OneAtATime(hybridFirst, hybridCachedPass, hybridAgain, conceptsFirst, conceptsCachedPass, conceptsAgain),
+                    memory);
         }
     }
 
@@ -307,27 +326,25 @@ final class SearchBench implements Callable<Integer> {
     }
 
     /**
-     * The search over {@code index}: the hybrid alone when {@code conceptCache} is negative, else concept-aware with
-     * concepts cached for that many queries (0: none). Concepts found by meaning come from the demo's term vectors.
+     * The search over {@code index}: concept-aware with {@code linker}, else the hybrid alone; with {@code mentions}, the
+     * articles whose text mentions a concept are a source too.
      */
     private static ArticleSearch search(Fairrag fairrag, VectorIndex index, Embedder embedder, VocabularyIndex vocab,
-                                        int conceptCache) {
-        return search(fairrag, index, embedder, vocab, conceptCache, false);
-    }
-
-    /** Like the above; with {@code mentions}, the articles whose text mentions a concept are a source too. */
-    private static ArticleSearch search(Fairrag fairrag, VectorIndex index, Embedder embedder, VocabularyIndex vocab,
-                                        int conceptCache, boolean mentions) {
-        if (conceptCache < 0) {
+                                        Optional<ConceptLinker> linker, boolean mentions) {
+        if (linker.isEmpty()) {
             return new ArticleSearch(embedder, index, () -> vocab);
         }
-        ConceptLinker linker = new ConceptLinker(fairrag::termLexicon, () -> vocab, fairrag.vectorIndex(),
-                ConceptLinker.Options.DEFAULT, conceptCache);
         List<ConceptArticles> sources = mentions
                 ? List.of(new IndexedConceptArticles(index), new MentionedConceptArticles(fairrag.anchoredContext().orElseThrow(),
                         MentionedConceptArticles.DEFAULT_WEIGHT))
                 : List.of(new IndexedConceptArticles(index));
-        return new ArticleSearch(embedder, index, () -> vocab, Optional.of(linker), sources, ArticleSearch.Options.DEFAULT);
+        return new ArticleSearch(embedder, index, () -> vocab, linker, sources, ArticleSearch.Options.DEFAULT);
+    }
+
+    /** Links queries to concepts, keeping those of {@code cacheSize} queries (0: none); concepts by meaning from the demo's term vectors. */
+    private static ConceptLinker linker(Fairrag fairrag, VocabularyIndex vocab, int cacheSize) {
+        return new ConceptLinker(fairrag::termLexicon, () -> vocab, fairrag.vectorIndex(), ConceptLinker.Options.DEFAULT,
+                cacheSize);
     }
 
     private Recall recall(LuceneVectorIndex index, Embedder embedder, List<String> queries, ArticleFilter filter,
@@ -653,9 +670,12 @@ final class SearchBench implements Callable<Integer> {
     private record Figures(Recall plain, Recall filtered, Wrk cached, Wrk distinct, Wrk conceptsCached, Wrk conceptsDistinct,
                            OneAtATime oneAtATime, Memory memory) {}
 
-    /** Requests one at a time over distinct queries: the first pass (each embedded) and the second (caches hit). */
-    private record OneAtATime(ServerTimings hybridFirst, ServerTimings hybridAgain, ServerTimings conceptsFirst,
-                              ServerTimings conceptsAgain) {}
+    /**
+     * Requests one at a time over distinct queries: each embedded (and linked); others with their embedding (and links)
+     * cached; those again.
+     */
+    private record OneAtATime(ServerTimings hybridFirst, ServerTimings hybridCached, ServerTimings hybridAgain,
+                              ServerTimings conceptsFirst, ServerTimings conceptsCached, ServerTimings conceptsAgain) {}
 
     /** The process's memory: the heap in use, and from /proc/self/status its resident set, now and at its peak. */
     record Memory(long heapUsedMb, long rssMb, long peakRssMb, long anonMb, long fileMb) {
@@ -740,12 +760,14 @@ final class SearchBench implements Callable<Integer> {
                 c -> figures.get(c).conceptsCached() == null ? "no wrk" : String.format(Locale.ROOT, "%.2f / %.2f",
                         figures.get(c).conceptsCached().cpuMs(), figures.get(c).conceptsDistinct().cpuMs()));
         row(t, "one at a time, concept-aware, embedding and concepts cached: server p50 / p99 ms (mean retrieve)", columns,
-                c -> oneAtATimeCell(figures.get(c), OneAtATime::conceptsAgain));
-        row(t, "one at a time, concept-aware, each query embedded and linked: server p50 / p99 ms (mean retrieve)", columns,
+                c -> oneAtATimeCell(figures.get(c), OneAtATime::conceptsCached));
+        row(t, "the same queries again (all warm)", columns, c -> oneAtATimeCell(figures.get(c), OneAtATime::conceptsAgain));
+        row(t, "one at a time, concept-aware, each query embedded and linked", columns,
                 c -> oneAtATimeCell(figures.get(c), OneAtATime::conceptsFirst));
         row(t, "one at a time, hybrid, embedding cached: server p50 / p99 ms (mean retrieve)", columns,
-                c -> oneAtATimeCell(figures.get(c), OneAtATime::hybridAgain));
-        row(t, "one at a time, hybrid, each query embedded: server p50 / p99 ms (mean retrieve)", columns,
+                c -> oneAtATimeCell(figures.get(c), OneAtATime::hybridCached));
+        row(t, "the same queries again (all warm)", columns, c -> oneAtATimeCell(figures.get(c), OneAtATime::hybridAgain));
+        row(t, "one at a time, hybrid, each query embedded", columns,
                 c -> oneAtATimeCell(figures.get(c), OneAtATime::hybridFirst));
         System.out.print(t);
     }
