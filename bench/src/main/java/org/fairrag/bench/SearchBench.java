@@ -105,7 +105,8 @@ final class SearchBench implements Callable<Integer> {
 
     @Option(names = "--knn-candidates", split = ",", description = "Articles an HNSW search keeps as candidates on the "
             + "derived corpora (Lucene's ef), comma-separated, each measured in turn on every corpus in this run: "
-            + KnnCandidates.SCALED_NAME + " (the server's rule: by the number of chunk vectors) or a number "
+            + KnnCandidates.SCALED_NAME + " (the server's rule: by the number of chunk vectors), a number, or a "
+            + "percentage (the server's rule with that share of the chunk vectors above its floor, e.g. 0.2%) "
             + "(default: FAIRRAG_VECTOR_CANDIDATES, " + KnnCandidates.SCALED_NAME + ").")
     List<String> knnCandidates;
 
@@ -219,10 +220,11 @@ final class SearchBench implements Callable<Integer> {
         }
         if (knnCandidates != null) {
             try {
-                knnCandidates.forEach(KnnCandidates::parse);
+                knnCandidates.forEach(SearchBench::candidates);
             } catch (IllegalArgumentException e) {
                 throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
-                        "--knn-candidates takes " + KnnCandidates.SCALED_NAME + " or numbers of at least 1, got " + knnCandidates);
+                        "--knn-candidates takes " + KnnCandidates.SCALED_NAME + ", numbers of at least 1 or percentages up to "
+                                + "100%, got " + knnCandidates);
             }
         }
     }
@@ -230,7 +232,19 @@ final class SearchBench implements Callable<Integer> {
     /** The candidate counts each derived corpus is measured with: as asked, else the server's setting. */
     List<KnnCandidates> candidateSettings(FairragConfig config) {
         return knnCandidates == null ? List.of(config.vectors().candidates())
-                : knnCandidates.stream().map(KnnCandidates::parse).distinct().toList();
+                : knnCandidates.stream().map(SearchBench::candidates).distinct().toList();
+    }
+
+    /**
+     * A candidate setting: what the server takes ({@code auto} or a number), or {@code <percent>%}, the server's rule
+     * with another share of the chunk vectors above its floor, to try a rule before it is the server's.
+     */
+    static KnnCandidates candidates(String value) {
+        String v = value.trim();
+        if (v.endsWith("%")) {
+            return new KnnCandidates(KnnCandidates.SCALED.least(), Double.parseDouble(v.substring(0, v.length() - 1)) / 100);
+        }
+        return KnnCandidates.parse(v);
     }
 
     /** One measured column of the summary: a corpus searched with a candidate setting, which gave {@code candidates}. */
@@ -403,6 +417,7 @@ final class SearchBench implements Callable<Integer> {
         HttpClient http = HttpClient.newHttpClient();
         List<String> headers = new ArrayList<>(queries.size());
         double[] client = new double[queries.size()];
+        double cpu0 = processCpuSeconds();
         for (int i = 0; i < queries.size(); i++) {
             long t0 = System.nanoTime();
             HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path(queries.get(i)) + parameters))
@@ -413,7 +428,7 @@ final class SearchBench implements Callable<Integer> {
             }
             headers.add(r.headers().firstValue("Server-Timing").orElse(""));
         }
-        ServerTimings t = ServerTimings.of(headers, client);
+        ServerTimings t = ServerTimings.of(headers, client, (processCpuSeconds() - cpu0) * 1000);
         System.out.printf("  %s: %s%n", label, t.describe());
         return t;
     }
@@ -759,12 +774,12 @@ final class SearchBench implements Callable<Integer> {
         row(t, "wrk concept-aware, CPU ms a request: one query / distinct queries", columns,
                 c -> figures.get(c).conceptsCached() == null ? "no wrk" : String.format(Locale.ROOT, "%.2f / %.2f",
                         figures.get(c).conceptsCached().cpuMs(), figures.get(c).conceptsDistinct().cpuMs()));
-        row(t, "one at a time, concept-aware, embedding and concepts cached: server p50 / p99 ms (mean retrieve)", columns,
-                c -> oneAtATimeCell(figures.get(c), OneAtATime::conceptsCached));
+        row(t, "one at a time, concept-aware, embedding and concepts cached: server p50 / p99 ms (mean retrieve ms; "
+                + "CPU ms a request)", columns, c -> oneAtATimeCell(figures.get(c), OneAtATime::conceptsCached));
         row(t, "the same queries again (all warm)", columns, c -> oneAtATimeCell(figures.get(c), OneAtATime::conceptsAgain));
         row(t, "one at a time, concept-aware, each query embedded and linked", columns,
                 c -> oneAtATimeCell(figures.get(c), OneAtATime::conceptsFirst));
-        row(t, "one at a time, hybrid, embedding cached: server p50 / p99 ms (mean retrieve)", columns,
+        row(t, "one at a time, hybrid, embedding cached: server p50 / p99 ms (mean retrieve ms; CPU ms a request)", columns,
                 c -> oneAtATimeCell(figures.get(c), OneAtATime::hybridCached));
         row(t, "the same queries again (all warm)", columns, c -> oneAtATimeCell(figures.get(c), OneAtATime::hybridAgain));
         row(t, "one at a time, hybrid, each query embedded", columns,

@@ -81,6 +81,19 @@ class SearchBenchOptionsTest {
     }
 
     @Test
+    void should_try_the_server_s_rule_with_another_share_of_the_chunk_vectors() {
+        SearchBench bench = parse("--knn-candidates", "auto,0.2%");
+        bench.validate();
+        List<KnnCandidates> settings = bench.candidateSettings(FairragConfig.fromEnvironment(Map.of()).build());
+
+        assertThat(settings).containsExactly(KnnCandidates.SCALED, new KnnCandidates(600, 0.002));
+        assertThat(settings.get(1).forChunkVectors(1_000_000)).isEqualTo(2_000);
+        assertThat(settings.get(1).forChunkVectors(200_000)).isEqualTo(600);
+        assertThatThrownBy(() -> parse("--knn-candidates", "150%").validate()).hasMessageContaining("--knn-candidates");
+        assertThatThrownBy(() -> parse("--knn-candidates", "x%").validate()).hasMessageContaining("--knn-candidates");
+    }
+
+    @Test
     void should_measure_each_candidate_setting_in_turn_in_one_run() {
         SearchBench bench = parse("--knn-candidates", "auto,600,auto");
         bench.validate();

@@ -14,7 +14,7 @@ class ServerTimingsTest {
         ServerTimings t = ServerTimings.of(List.of(
                 "embed;dur=4.00, concepts;dur=2.00, retrieve;dur=10.00, total;dur=17.00",
                 "embed;dur=0.02, concepts;dur=0.01, retrieve;dur=12.00, total;dur=13.00",
-                "embed;dur=0.02, concepts;dur=0.01, retrieve;dur=30.00, total;dur=31.00"), new double[] {18, 14, 33});
+                "embed;dur=0.02, concepts;dur=0.01, retrieve;dur=30.00, total;dur=31.00"), new double[] {18, 14, 33}, 45);
 
         assertThat(t.requests()).isEqualTo(3);
         assertThat(t.embedMs()).isCloseTo(4.04 / 3, within(1e-9));
@@ -25,12 +25,13 @@ class ServerTimingsTest {
         assertThat(t.p50Ms()).isEqualTo(17.0);
         assertThat(t.p99Ms()).isEqualTo(31.0);
         assertThat(t.clientP50Ms()).isEqualTo(18.0);
-        assertThat(t.cell()).isEqualTo("17.0 / 31.0 (17.3)");
+        assertThat(t.cpuMs()).isEqualTo(15.0);
+        assertThat(t.cell()).isEqualTo("17.0 / 31.0 (17.3; 15.0)");
     }
 
     @Test
     void should_count_a_part_the_hybrid_search_does_not_report_as_nothing() {
-        ServerTimings t = ServerTimings.of(List.of("embed;dur=3.50, retrieve;dur=8.25, total;dur=12.00"), new double[] {13});
+        ServerTimings t = ServerTimings.of(List.of("embed;dur=3.50, retrieve;dur=8.25, total;dur=12.00"), new double[] {13}, 9);
 
         assertThat(t.conceptsMs()).isZero();
         assertThat(t.embedMs()).isEqualTo(3.5);
@@ -39,8 +40,8 @@ class ServerTimingsTest {
 
     @Test
     void should_refuse_requests_without_their_client_times() {
-        assertThatThrownBy(() -> ServerTimings.of(List.of("total;dur=1.00"), new double[0]))
+        assertThatThrownBy(() -> ServerTimings.of(List.of("total;dur=1.00"), new double[0], 1))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> ServerTimings.of(List.of(), new double[0])).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> ServerTimings.of(List.of(), new double[0], 0)).isInstanceOf(IllegalArgumentException.class);
     }
 }
