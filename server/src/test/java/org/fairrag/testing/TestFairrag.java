@@ -437,9 +437,30 @@ public final class TestFairrag {
             }
         }
         synchronized (TestFairrag.class) {
-            sharedInstances.forEach(Fairrag::close);
+            closeAtOnce(sharedInstances);
             ExternalStores.stopAll();
             createdDirs.forEach(TestFairrag::deleteTree);
+        }
+    }
+
+    /**
+     * Closes the instances side by side: each stops its own PostgreSQL, several seconds apiece on a loaded machine,
+     * and one after the other they outlasted the time Surefire gives a finished fork to exit.
+     */
+    private static void closeAtOnce(List<Fairrag> instances) {
+        List<Thread> closing = new ArrayList<>();
+        for (Fairrag instance : instances) {
+            Thread thread = new Thread(instance::close, "test-close-" + closing.size());
+            thread.start();
+            closing.add(thread);
+        }
+        for (Thread thread : closing) {
+            try {
+                thread.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
         }
     }
 }
