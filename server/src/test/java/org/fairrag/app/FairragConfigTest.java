@@ -124,18 +124,6 @@ class FairragConfigTest {
     }
 
     @Test
-    void should_read_where_the_vectors_are_searched_and_keep_them_mapped_by_default() {
-        FairragConfig heap = FairragConfig.fromEnvironment(Map.of("FAIRRAG_VECTOR_MEMORY", "Heap")).build();
-
-        assertThat(FairragConfig.fromEnvironment(Map.of()).build().vectors().memory())
-                .isEqualTo(org.fairrag.vectors.VectorMemory.MAPPED);
-        assertThat(heap.vectors().memory()).isEqualTo(org.fairrag.vectors.VectorMemory.HEAP);
-        assertThat(heap.toBuilder().build()).isEqualTo(heap);
-        assertThatThrownBy(() -> FairragConfig.fromEnvironment(Map.of("FAIRRAG_VECTOR_MEMORY", "hugepages")).build())
-                .hasMessageContaining("FAIRRAG_VECTOR_MEMORY must be mapped or heap");
-    }
-
-    @Test
     void should_read_the_vector_candidates_and_scale_them_with_the_index_by_default() {
         FairragConfig fixed = FairragConfig.fromEnvironment(Map.of("FAIRRAG_VECTOR_CANDIDATES", "1200")).build();
 
