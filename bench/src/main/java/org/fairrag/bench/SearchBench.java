@@ -55,7 +55,6 @@ import org.fairrag.vectors.IndexedArticle;
 import org.fairrag.vectors.IndexedChunk;
 import org.fairrag.vectors.KnnCandidates;
 import org.fairrag.vectors.LuceneVectorIndex;
-import org.fairrag.vectors.VectorMemory;
 import org.fairrag.vectors.VectorQuantization;
 import org.fairrag.vectors.VectorIndex;
 import org.fairrag.vocab.Term;
@@ -110,11 +109,6 @@ final class SearchBench implements Callable<Integer> {
             + "percentage (the server's rule with that share of the chunk vectors above its floor, e.g. 0.2%) "
             + "(default: FAIRRAG_VECTOR_CANDIDATES, " + KnnCandidates.SCALED_NAME + ").")
     List<String> knnCandidates;
-
-    @Option(names = "--vector-memory", split = ",", description = "Where the HNSW search reads the graph and quantized "
-            + "vectors of the derived corpora: mapped (the files) or heap (copies on the Java heap), comma-separated, each "
-            + "measured in turn with every candidate setting in this run (default: FAIRRAG_VECTOR_MEMORY, mapped).")
-    List<String> vectorMemory;
 
     @Option(names = "--no-force-merge", description = "Leave a newly built derived corpus in the segments its writer "
             + "made instead of merging it into one (a search then walks one graph per segment).")
@@ -191,19 +185,11 @@ final class SearchBench implements Callable<Integer> {
                     System.out.println("  built: " + build.describe());
                 }
                 for (KnnCandidates c : buildOnly ? List.<KnnCandidates>of() : settings) {
-                    for (VectorMemory memory : memorySettings(config)) {
-                        long openStart = System.nanoTime();
-                        try (LuceneVectorIndex derived = LuceneVectorIndex.open(dir, embedder.modelName(), embedder.dimension(),
-                                new LuceneVectorIndex.Options(q, writeBufferMb).withKnnCandidates(c).withMemory(memory))) {
-                            Column column = new Column(n, c, derived.knnCandidatesNow(ArticleFilter.publicArticles()), memory);
-                            System.out.printf("%n-- %,d articles, candidates %s%n", n, column.describe());
-                            if (memory == VectorMemory.HEAP) {
-                                System.out.printf("  vector memory heap: %d MB of HNSW graphs and quantized vectors copied to "
-                                        + "the heap in %.1f s when the index opened%n", derived.vectorHeapBytes() >> 20,
-                                        (System.nanoTime() - openStart) / 1e9);
-                            }
-                            figures.put(column, measure(fairrag, derived, embedder, vocab, queries, false));
-                        }
+                    try (LuceneVectorIndex derived = LuceneVectorIndex.open(dir, embedder.modelName(), embedder.dimension(),
+                            new LuceneVectorIndex.Options(q, writeBufferMb).withKnnCandidates(c))) {
+                        Column column = new Column(n, c, derived.knnCandidatesNow(ArticleFilter.publicArticles()));
+                        System.out.printf("%n-- %,d articles, candidates %s%n", n, column.describe());
+                        figures.put(column, measure(fairrag, derived, embedder, vocab, queries, false));
                     }
                 }
             }
@@ -231,14 +217,6 @@ final class SearchBench implements Callable<Integer> {
         }
         if (quantization != null) {
             VectorQuantization.parse(quantization);
-        }
-        if (vectorMemory != null) {
-            try {
-                vectorMemory.forEach(VectorMemory::parse);
-            } catch (IllegalArgumentException e) {
-                throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
-                        "--vector-memory takes mapped and/or heap, got " + vectorMemory);
-            }
         }
         if (knnCandidates != null) {
             try {
@@ -269,21 +247,11 @@ final class SearchBench implements Callable<Integer> {
         return KnnCandidates.parse(v);
     }
 
-    /** Where the derived corpora's HNSW search reads its vectors: as asked, else the server's setting. */
-    List<VectorMemory> memorySettings(FairragConfig config) {
-        return vectorMemory == null ? List.of(config.vectors().memory())
-                : vectorMemory.stream().map(VectorMemory::parse).distinct().toList();
-    }
-
-    /**
-     * One measured column of the summary: a corpus searched with a candidate setting, which gave {@code candidates},
-     * its vectors read from {@code memory}.
-     */
-    private record Column(int articles, KnnCandidates setting, int candidates, VectorMemory memory) {
+    /** One measured column of the summary: a corpus searched with a candidate setting, which gave {@code candidates}. */
+    private record Column(int articles, KnnCandidates setting, int candidates) {
         String describe() {
-            return (setting.isFixed() ? Integer.toString(candidates)
-                    : String.format(Locale.ROOT, "%s (%,d here)", setting.describe(), candidates))
-                    + ", vectors " + memory.name().toLowerCase(Locale.ROOT);
+            return setting.isFixed() ? Integer.toString(candidates)
+                    : String.format(Locale.ROOT, "%s (%,d here)", setting.describe(), candidates);
         }
     }
 
@@ -301,7 +269,7 @@ final class SearchBench implements Callable<Integer> {
                 ArticleFilter.publicTaggedWithAny(vocab.withDescendants("D009369")), "filter: Neoplasms, exploded");
         if (!wrkInstalled()) {
             System.out.println("wrk is not installed (apt-get install -y wrk): skipping the HTTP measurements");
-            return new Figures(plain, filtered, null, null, null, null, null, Memory.now(index));
+            return new Figures(plain, filtered, null, null, null, null, null, Memory.now());
         }
         // The last queries are sent one at a time: the very last with each query embedded, those before them with their
         // embedding and concepts put in the caches beforehand, so that no pass runs on pages another pass of the same
@@ -358,7 +326,7 @@ final class SearchBench implements Callable<Integer> {
                             "&mentions=true");
                 }
             }
-            Memory memory = Memory.now(index);
+            Memory memory = Memory.now();
             System.out.println("process memory after the measurements: " + memory.describe());
             return new Figures(plain, filtered, hybridHit, hybridMiss, conceptsHit, conceptsMiss,
                     new OneAtATime(hybridFirst, hybridCachedPass, hybridAgain, conceptsFirst, conceptsCachedPass, conceptsAgain),
@@ -422,28 +390,15 @@ final class SearchBench implements Callable<Integer> {
             recall += truePids.isEmpty() ? 1 : found / (double) truePids.size();
         }
         int n = vectors.size();
-        // The same searches again: every page their walks read has been read (and, memory-mapped, mapped) before, as in
-        // a server that has run a while; the first pass also paid for mapping the pages it read first.
-        long againCpu = 0;
-        double[] againMs = new double[n];
-        for (int i = 0; i < n; i++) {
-            long c0 = threads.getCurrentThreadCpuTime();
-            long t0 = System.nanoTime();
-            index.nearestChunks(vectors.get(i), K, filter);
-            againMs[i] = (System.nanoTime() - t0) / 1e6;
-            againCpu += threads.getCurrentThreadCpuTime() - c0;
-        }
         LuceneVectorIndex.SearchPlan plan = index.searchPlanNow(filter);
         Recall r = new Recall(recall / n, mean(hnswMs), mean(exactMs), hnswCpu / 1e6 / n, percentile(hnswMs, 50),
-                percentile(hnswMs, 99), percentile(exactMs, 50), percentile(exactMs, 99), againCpu / 1e6 / n,
-                percentile(againMs, 50));
+                percentile(hnswMs, 99), percentile(exactMs, 50), percentile(exactMs, 99));
         System.out.printf("recall@10 of the search against exact search (%s, %d queries, articles by best chunk; the filter "
                         + "admits %,d of %,d chunk vectors; %s): %.4f; search %.2f ms/query (%.2f CPU ms; p50 %.2f, p99 %.2f), "
                         + "exact %.2f ms/query (p50 %.2f, p99 %.2f; exact takes %.2fx as long)%n", label, n, plan.admitted(),
                 plan.vectors(), plan.exact() ? "searched exactly" : String.format(Locale.ROOT, "HNSW, %d candidates",
                         plan.candidates()), r.recall(), r.hnswMs(), r.hnswCpuMs(), r.hnswP50(), r.hnswP99(), r.exactMs(),
                 r.exactP50(), r.exactP99(), r.exactMs() / Math.max(1e-9, r.hnswMs()));
-        System.out.printf("  the same searches again: %.2f CPU ms a search, p50 %.2f ms%n", r.againCpuMs(), r.againP50());
         return r;
     }
 
@@ -724,7 +679,7 @@ final class SearchBench implements Callable<Integer> {
 
     /** @param hnswCpuMs CPU time of the searching thread per HNSW search (less than hnswMs when it waited) */
     private record Recall(double recall, double hnswMs, double exactMs, double hnswCpuMs, double hnswP50, double hnswP99,
-                          double exactP50, double exactP99, double againCpuMs, double againP50) {}
+                          double exactP50, double exactP99) {}
 
     /** Wrk runs of the hybrid and concept-aware searches, with one query and distinct ones; one at a time, both passes. */
     private record Figures(Recall plain, Recall filtered, Wrk cached, Wrk distinct, Wrk conceptsCached, Wrk conceptsDistinct,
@@ -738,10 +693,9 @@ final class SearchBench implements Callable<Integer> {
                               ServerTimings conceptsFirst, ServerTimings conceptsCached, ServerTimings conceptsAgain) {}
 
     /** The process's memory: the heap in use, and from /proc/self/status its resident set, now and at its peak. */
-    record Memory(long heapUsedMb, long rssMb, long peakRssMb, long anonMb, long fileMb, long hugeMb, long vectorHeapMb) {
+    record Memory(long heapUsedMb, long rssMb, long peakRssMb, long anonMb, long fileMb) {
 
-        /** Also the anonymous memory in transparent huge pages, and the bytes of the index's vector files on the heap. */
-        static Memory now(LuceneVectorIndex index) {
+        static Memory now() {
             System.gc();
             long heap = (Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory()) >> 20;
             Map<String, Long> status = new java.util.HashMap<>();
@@ -752,25 +706,17 @@ final class SearchBench implements Callable<Integer> {
                         status.put(m.group(1), Long.parseLong(m.group(2)) >> 10);
                     }
                 }
-                for (String line : Files.readAllLines(Path.of("/proc/self/smaps_rollup"))) {
-                    Matcher m = Pattern.compile("^(AnonHugePages):\\s+(\\d+) kB").matcher(line);
-                    if (m.find()) {
-                        status.put(m.group(1), Long.parseLong(m.group(2)) >> 10);
-                    }
-                }
             } catch (IOException e) {
                 // not Linux: only the heap is known
             }
             return new Memory(heap, status.getOrDefault("VmRSS", -1L), status.getOrDefault("VmHWM", -1L),
-                    status.getOrDefault("RssAnon", -1L), status.getOrDefault("RssFile", -1L),
-                    status.getOrDefault("AnonHugePages", -1L), index.vectorHeapBytes() >> 20);
+                    status.getOrDefault("RssAnon", -1L), status.getOrDefault("RssFile", -1L));
         }
 
         String describe() {
-            return String.format(Locale.ROOT, "heap in use %d MB (of which HNSW graphs and quantized vectors copied to "
-                    + "it: %d MB); resident (VmRSS) %d MB = %d MB anonymous (heap, model, native; %d MB of it in "
-                    + "transparent huge pages) + %d MB of mapped files (index pages read); peak resident (VmHWM) %d MB",
-                    heapUsedMb, vectorHeapMb, rssMb, anonMb, hugeMb, fileMb, peakRssMb);
+            return String.format(Locale.ROOT, "heap in use %d MB; resident (VmRSS) %d MB = %d MB anonymous (heap, "
+                    + "model, native) + %d MB of mapped files (index pages read); peak resident (VmHWM) %d MB", heapUsedMb,
+                    rssMb, anonMb, fileMb, peakRssMb);
         }
     }
 
@@ -799,10 +745,6 @@ final class SearchBench implements Callable<Integer> {
             return String.format(Locale.ROOT, "%d / %d (%d + %d) / %d MB", m.heapUsedMb(), m.rssMb(), m.anonMb(), m.fileMb(),
                     m.peakRssMb());
         });
-        row(t, "vector files copied to the heap; anonymous memory in huge pages", columns, c -> {
-            Memory m = figures.get(c).memory();
-            return String.format(Locale.ROOT, "%d MB; %d MB", m.vectorHeapMb(), m.hugeMb());
-        });
         row(t, "recall@10 HNSW vs exact, no filter", columns, c -> String.format(Locale.ROOT, "%.4f",
                 figures.get(c).plain().recall()));
         row(t, "recall@10 HNSW vs exact, filter Neoplasms (exploded)", columns, c -> String.format(Locale.ROOT, "%.4f",
@@ -819,8 +761,6 @@ final class SearchBench implements Callable<Integer> {
                 figures.get(c).filtered().exactP99()));
         row(t, "HNSW CPU ms a search, no filter / filter", columns, c -> String.format(Locale.ROOT, "%.2f / %.2f",
                 figures.get(c).plain().hnswCpuMs(), figures.get(c).filtered().hnswCpuMs()));
-        row(t, "the same searches again: HNSW CPU ms, no filter / filter", columns, c -> String.format(Locale.ROOT,
-                "%.2f / %.2f", figures.get(c).plain().againCpuMs(), figures.get(c).filtered().againCpuMs()));
         row(t, "wrk hybrid, one query (embedding cached): p50 / p99 ms, requests/s", columns, c -> wrkCell(figures.get(c).cached()));
         row(t, "wrk hybrid, distinct queries (each embedded): p50 / p99 ms, requests/s", columns,
                 c -> wrkCell(figures.get(c).distinct()));

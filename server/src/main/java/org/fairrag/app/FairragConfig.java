@@ -8,7 +8,6 @@ import java.util.Objects;
 import java.util.Optional;
 import org.fairrag.embed.EmbeddingSettings;
 import org.fairrag.vectors.KnnCandidates;
-import org.fairrag.vectors.VectorMemory;
 import org.fairrag.vectors.VectorQuantization;
 import org.fairrag.vectors.VectorStoreSettings;
 
@@ -208,7 +207,6 @@ public record FairragConfig(
         get(env, "FAIRRAG_VECTORS").ifPresent(v -> b.vectors = VectorStoreSettings.parseKind(v));
         get(env, "FAIRRAG_VECTOR_QUANTIZATION").ifPresent(v -> b.vectorQuantization = VectorQuantization.parse(v));
         get(env, "FAIRRAG_VECTOR_CANDIDATES").ifPresent(v -> b.vectorCandidates = KnnCandidates.parse(v));
-        get(env, "FAIRRAG_VECTOR_MEMORY").ifPresent(v -> b.vectorMemory = VectorMemory.parse(v));
         get(env, "FAIRRAG_WEAVIATE_URL").ifPresent(v -> b.weaviateUrl = v);
         get(env, "FAIRRAG_WEAVIATE_API_KEY").ifPresent(v -> b.weaviateApiKey = v);
         get(env, "FAIRRAG_EMBEDDING").ifPresent(v -> b.embedding = v);
@@ -270,7 +268,6 @@ public record FairragConfig(
         b.weaviateApiKey = vectors.weaviateApiKey().orElse(null);
         b.vectorQuantization = vectors.quantization();
         b.vectorCandidates = vectors.candidates();
-        b.vectorMemory = vectors.memory();
         b.embedding = embedding.provider();
         b.embeddingBaseUrl = embedding.baseUrl().orElse(null);
         b.embeddingModel = embedding.model().orElse(null);
@@ -360,7 +357,6 @@ public record FairragConfig(
         private VectorStoreSettings.Kind vectors = VectorStoreSettings.Kind.LUCENE;
         private VectorQuantization vectorQuantization = VectorQuantization.NONE;
         private KnnCandidates vectorCandidates = KnnCandidates.SCALED;
-        private VectorMemory vectorMemory = VectorMemory.MAPPED;
         private String weaviateUrl;
         private String weaviateApiKey;
         private String embedding = EmbeddingSettings.MINILM;
@@ -391,7 +387,6 @@ public record FairragConfig(
         public Builder vectors(VectorStoreSettings.Kind v) { vectors = v; return this; }
         public Builder vectorQuantization(VectorQuantization v) { vectorQuantization = v; return this; }
         public Builder vectorCandidates(KnnCandidates v) { vectorCandidates = v; return this; }
-        public Builder vectorMemory(VectorMemory v) { vectorMemory = v; return this; }
         public Builder weaviate(String url, String apiKey) { weaviateUrl = url; weaviateApiKey = apiKey; return this; }
         public Builder embedding(String provider, String baseUrl, String model, String apiKey) {
             embedding = provider;
@@ -413,7 +408,7 @@ public record FairragConfig(
                     sparqlTimeout, sparqlMaxRows, sparqlPerClient != null ? sparqlPerClient : Math.max(1, workerThreads / 2),
                     workerThreads, workerQueue, loadDemo, textIndex, mentions,
                     new VectorStoreSettings(vectors, Optional.ofNullable(weaviateUrl), Optional.ofNullable(weaviateApiKey),
-                            vectorQuantization, vectorCandidates, vectorMemory),
+                            vectorQuantization, vectorCandidates),
                     new EmbeddingSettings(embedding, Optional.ofNullable(embeddingBaseUrl),
                             Optional.ofNullable(embeddingModel), Optional.ofNullable(embeddingApiKey)),
                     queryCacheSize, llm, limits, connections, quotas);

@@ -181,11 +181,9 @@ public final class LuceneVectorIndex implements VectorIndex {
      *                       index: recall against speed
      * @param exactBelow     below this many chunk vectors a nearest-neighbour search is exact instead (see
      *                       {@link #EXACT_BELOW}); 0 walks the graph at every size
-     * @param memory         where a search reads the HNSW graph and quantized vectors: the mapped files, or copies
-     *                       of them on the heap ({@link HeapVectorsDirectory})
      */
     public record Options(VectorQuantization quantization, double ramBufferMb, java.time.Duration commitInterval,
-                          KnnCandidates knnCandidates, int exactBelow, VectorMemory memory) {
+                          KnnCandidates knnCandidates, int exactBelow) {
         public static final Options DEFAULT = new Options(VectorQuantization.NONE, RAM_BUFFER_MB);
 
         public Options {
@@ -200,31 +198,26 @@ public final class LuceneVectorIndex implements VectorIndex {
             if (exactBelow < 0) {
                 throw new IllegalArgumentException("exactBelow must not be negative, got " + exactBelow);
             }
-            java.util.Objects.requireNonNull(memory, "memory");
         }
 
         public Options(VectorQuantization quantization, double ramBufferMb) {
-            this(quantization, ramBufferMb, COMMIT_INTERVAL, KnnCandidates.SCALED, EXACT_BELOW, VectorMemory.MAPPED);
+            this(quantization, ramBufferMb, COMMIT_INTERVAL, KnnCandidates.SCALED, EXACT_BELOW);
         }
 
         public Options withQuantization(VectorQuantization q) {
-            return new Options(q, ramBufferMb, commitInterval, knnCandidates, exactBelow, memory);
+            return new Options(q, ramBufferMb, commitInterval, knnCandidates, exactBelow);
         }
 
         public Options withCommitInterval(java.time.Duration interval) {
-            return new Options(quantization, ramBufferMb, interval, knnCandidates, exactBelow, memory);
+            return new Options(quantization, ramBufferMb, interval, knnCandidates, exactBelow);
         }
 
         public Options withKnnCandidates(KnnCandidates candidates) {
-            return new Options(quantization, ramBufferMb, commitInterval, candidates, exactBelow, memory);
+            return new Options(quantization, ramBufferMb, commitInterval, candidates, exactBelow);
         }
 
         public Options withExactBelow(int vectors) {
-            return new Options(quantization, ramBufferMb, commitInterval, knnCandidates, vectors, memory);
-        }
-
-        public Options withMemory(VectorMemory m) {
-            return new Options(quantization, ramBufferMb, commitInterval, knnCandidates, exactBelow, m);
+            return new Options(quantization, ramBufferMb, commitInterval, knnCandidates, vectors);
         }
     }
 
@@ -385,16 +378,6 @@ public final class LuceneVectorIndex implements VectorIndex {
     @Override
     public long articleCount() {
         return articles.search(s -> (long) s.count(kind(ARTICLE)));
-    }
-
-    /** The bytes of HNSW graphs and quantized vectors copied to the heap ({@link VectorMemory#HEAP}); 0 if mapped. */
-    public long vectorHeapBytes() {
-        return articles.directory instanceof HeapVectorsDirectory heap ? heap.heapBytes() : 0;
-    }
-
-    /** The files (or compound slices) whose copies are on the heap now; empty if mapped. */
-    Set<String> vectorHeapFiles() {
-        return articles.directory instanceof HeapVectorsDirectory heap ? heap.copiedFiles() : Set.of();
     }
 
     @Override
@@ -1167,8 +1150,7 @@ public final class LuceneVectorIndex implements VectorIndex {
         Store(Path path, Analyzer analyzer, Map<String, String> metadata, Options options) throws IOException {
             this.path = path;
             this.metadata = metadata;
-            this.directory = options.memory() == VectorMemory.HEAP ? new HeapVectorsDirectory(FSDirectory.open(path))
-                    : FSDirectory.open(path);
+            this.directory = FSDirectory.open(path);
             boolean otherModel = DirectoryReader.indexExists(directory)
                     && !metadata.equals(subset(SegmentInfos.readLatestCommit(directory).getUserData(), metadata.keySet()));
             // Written in batches at ingest, searched all the time: fewer, larger segments make each k-NN
