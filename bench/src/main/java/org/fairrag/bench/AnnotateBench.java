@@ -432,7 +432,7 @@ final class AnnotateBench implements Callable<Integer> {
             String names = part == null ? "" : "nearest names (" + (part == Neighbours.Embedded.TITLE ? "title" : "first chunk")
                     + ", k " + k + ")";
             String both = names + (tree ? (names.isEmpty() ? "" : " + ") + "broader and narrower of mentions" : "");
-            return both.isEmpty() ? "mentions and neighbours only (as shipped)" : "+ " + both;
+            return both.isEmpty() ? "mentions and neighbours only (as before)" : "+ " + both;
         }
 
         SubjectEvaluation.Fitting fitting() {

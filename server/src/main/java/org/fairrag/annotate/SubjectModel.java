@@ -33,10 +33,10 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
     /**
      * Version of the model file: 2 added the check tags' own classifiers, 3 the {@link Feature#SECOND_ORDER}
      * features (a reader of 2 would leave their weights out), 4 the frequent descriptors' word classifiers and
-     * their {@link Feature#WORDS} features. A file without a version (1) is read as it was written; a newer one
-     * is refused.
+     * their {@link Feature#WORDS} features, 5 the {@link Feature#NAMES} features (a reader of 4 would leave their
+     * weights out). A file without a version (1) is read as it was written; a newer one is refused.
      */
-    public static final int FORMAT = 4;
+    public static final int FORMAT = 5;
 
     /** What a candidate term's score is made of. */
     public enum Feature {

@@ -197,7 +197,7 @@ public final class AnnotationModule implements FairragModule {
                 vectors.vectorIndex().map(index -> new Neighbours(index, vectors.embedder().orElseThrow(), new Chunker(),
                         Neighbours.Settings.DEFAULT)),
                 vectors.vectorIndex().map(index -> new NearestNames(index, vectors.embedder().orElseThrow(), new Chunker(),
-                        Neighbours.Embedded.FIRST_CHUNK, NearestNames.DEFAULT_K)),
+                        Neighbours.Embedded.TITLE, NearestNames.DEFAULT_K)),
                 subjectStatistics, model, vocabulary::vocabulary);
     }
 
