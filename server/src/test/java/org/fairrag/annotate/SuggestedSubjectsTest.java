@@ -137,8 +137,9 @@ class SuggestedSubjectsTest {
 
     @Test
     void should_suggest_the_terms_with_the_nearest_names_only_with_a_model_that_uses_them() {
+        // The title, as the suggester embeds it.
         NearestNames names = new NearestNames(fairrag.vectorIndex().orElseThrow(), fairrag.embedder().orElseThrow(),
-                new Chunker(), Neighbours.Embedded.FIRST_CHUNK, 5);
+                new Chunker(), Neighbours.Embedded.TITLE, 5);
         double[] w = new double[SubjectModel.Feature.values().length];
         w[SubjectModel.Feature.NAME_RANK.ordinal()] = 20;
         // 1 / (1 + rank) weighs 20 against a bias of -5: ranks 0 to 2 score above 0.6, the others below.
