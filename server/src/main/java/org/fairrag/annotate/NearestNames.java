@@ -65,18 +65,28 @@ public final class NearestNames {
 
     /** The {@link #k} terms with the nearest names to {@code vector}, each once, by its nearest name. */
     List<Match> nearest(float[] vector) {
-        // A term may have several names indexed: fetch more names than terms wanted.
-        Map<String, Float> best = new LinkedHashMap<>();
-        for (TermHit hit : index.nearestTerms(vector, 3 * k)) {
-            best.putIfAbsent(hit.termId(), hit.score());
-            if (best.size() == k) {
-                break;
-            }
+        // The server indexes one name per term, so k names are k terms; should a term come with several names, the
+        // search is made again for more names than terms wanted (each name read costs a stored document).
+        List<TermHit> hits = index.nearestTerms(vector, k);
+        Map<String, Float> best = distinct(hits);
+        if (best.size() < k && hits.size() == k) {
+            best = distinct(index.nearestTerms(vector, 3 * k));
         }
         List<Match> out = new ArrayList<>(best.size());
         for (Map.Entry<String, Float> e : best.entrySet()) {
             out.add(new Match(e.getKey(), e.getValue(), out.size()));
         }
         return out;
+    }
+
+    private Map<String, Float> distinct(List<TermHit> hits) {
+        Map<String, Float> best = new LinkedHashMap<>();
+        for (TermHit hit : hits) {
+            best.putIfAbsent(hit.termId(), hit.score());
+            if (best.size() == k) {
+                break;
+            }
+        }
+        return best;
     }
 }
