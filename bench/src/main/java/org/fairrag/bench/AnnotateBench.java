@@ -24,6 +24,7 @@ import java.util.concurrent.Callable;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.fairrag.annotate.MentionFinder;
+import org.fairrag.annotate.NearestNames;
 import org.fairrag.annotate.Neighbours;
 import org.fairrag.annotate.SubjectEvaluation;
 import org.fairrag.annotate.SubjectEvaluation.Case;
@@ -36,6 +37,7 @@ import org.fairrag.annotate.SubjectSuggester;
 import org.fairrag.app.ConfigOptions;
 import org.fairrag.app.ConsoleProgress;
 import org.fairrag.app.Fairrag;
+import org.fairrag.embed.Chunker;
 import org.fairrag.ingest.Article;
 import org.fairrag.ingest.ArticleIngest;
 import org.fairrag.ingest.ArticleMerger;
@@ -56,10 +58,12 @@ import picocli.CommandLine.Parameters;
  *
  * <p>The articles: every PMID of the given files with an abstract and at least one MeSH heading that resolves
  * to a descriptor; its indexers' descriptors are the answer and are hidden from the suggester. The test part
- * (the fourth, fixed on 2026-11-23 before the tuning it measures, and spent on 2026-11-23 too: measured once with
- * the descriptors' word classifiers, so the next tuning needs a new salt; the first, PMID mod 5 = 2, the second, salt
- * "fairrag bench annotate test part 2026-11-23", and the third, salt "fairrag bench annotate test part 3 2026-11-23",
- * are spent and now dev): the demo articles whose salted hash
+ * (the sixth, fixed on 2026-11-23 before the tuning it measures, and spent on 2026-11-23 too: measured once with the
+ * nearest names, so the next tuning needs a new salt; the first, PMID mod 5 = 2, the second, salt
+ * "fairrag bench annotate test part 2026-11-23", the third, salt "fairrag bench annotate test part 3 2026-11-23",
+ * and the fourth, salt "fairrag bench annotate test part 4 2026-11-23", are spent and now dev; the fifth, salt
+ * "fairrag bench annotate test part 5 2026-11-23", was spent by work lost with its machine and must not be used
+ * again): the demo articles whose salted hash
  * ({@link #inTest}) leaves 0 divided by 5, about 500; every other article is dev. The test
  * articles are never neighbours and never counted in the statistics the model learns from; a dev article the
  * collection holds is left out of its own neighbours and statistics. Models are fitted and their cut-offs
@@ -95,7 +99,7 @@ final class AnnotateBench implements Callable<Integer> {
     boolean compareNeighbours;
 
     /** Salt of the test part's hash; changing it makes another test part. */
-    static final String TEST_SALT = "fairrag bench annotate test part 4 2026-11-23";
+    static final String TEST_SALT = "fairrag bench annotate test part 6 2026-11-23";
     static final int TEST_MODULUS = 5;
 
     @Option(names = "--base", defaultValue = "all", description = "The neighbour base: all (every tagged article of the "
@@ -141,6 +145,17 @@ final class AnnotateBench implements Callable<Integer> {
     @Option(names = "--words-min-positives", split = ",", defaultValue = "20,40,80", description = "Positive articles a "
             + "descriptor needs for a word classifier, for --compare-words (default ${DEFAULT-VALUE}).")
     List<Integer> wordsMinPositives;
+
+    @Option(names = "--compare-sources", description = "On dev only, cross-fitted, under --fold-seeds partings: the "
+            + "combined model (as shipped) with the candidate sources of --sources besides the mentions and the neighbours, "
+            + "each against the first (the baseline), instead of the usual run.")
+    boolean compareSources;
+
+    @Option(names = "--sources", split = ",", paramLabel = "SOURCES", defaultValue = "none,names:chunk:20,names:title:20,"
+            + "tree,names:chunk:20+tree", description = "Candidate sources for --compare-sources, each none, or names:PART:K "
+            + "(the K terms with the nearest names to the embedding of the first chunk or the title), tree (the terms "
+            + "directly broader and narrower than a mentioned one), or several joined by + (default ${DEFAULT-VALUE}).")
+    List<String> sources;
 
     @Option(names = "--dev-sample", paramLabel = "N", description = "Use only the first N dev articles (a quick look; "
             + "figures to report use all).")
@@ -191,6 +206,10 @@ final class AnnotateBench implements Callable<Integer> {
             }
             if (compareWords) {
                 compareWords(evaluation, dev);
+                return 0;
+            }
+            if (compareSources) {
+                compareSources(fairrag, evaluation, dev);
                 return 0;
             }
             long t0 = System.nanoTime();
@@ -382,6 +401,103 @@ final class AnnotateBench implements Callable<Integer> {
             int bytes = text.toString().getBytes(StandardCharsets.ISO_8859_1).length;
             System.out.printf(Locale.ROOT, "%-90s word classifiers %d, model file %d bytes%n", f.label(),
                     model.descriptors().byTerm().size(), bytes);
+        }
+    }
+
+    /** A setting of {@code --sources}: the nearest names (embedded part, k; null: none) and the tree, or not. */
+    record Sources(Neighbours.Embedded part, int k, boolean tree) {
+        static Sources parse(String s) {
+            Neighbours.Embedded part = null;
+            int k = 0;
+            boolean tree = false;
+            for (String one : s.trim().split("\\+")) {
+                String[] bits = one.trim().split(":");
+                switch (bits[0]) {
+                    case "none" -> { }
+                    case "tree" -> tree = true;
+                    case "names" -> {
+                        part = switch (bits[1]) {
+                            case "chunk" -> Neighbours.Embedded.FIRST_CHUNK;
+                            case "title" -> Neighbours.Embedded.TITLE;
+                            default -> throw new IllegalArgumentException("names:chunk:K or names:title:K, not " + one);
+                        };
+                        k = Integer.parseInt(bits[2]);
+                    }
+                    default -> throw new IllegalArgumentException("none, names:PART:K or tree, not " + one);
+                }
+            }
+            return new Sources(part, k, tree);
+        }
+
+        String label() {
+            String names = part == null ? "" : "nearest names (" + (part == Neighbours.Embedded.TITLE ? "title" : "first chunk")
+                    + ", k " + k + ")";
+            String both = names + (tree ? (names.isEmpty() ? "" : " + ") + "broader and narrower of mentions" : "");
+            return both.isEmpty() ? "mentions and neighbours only (as before)" : "+ " + both;
+        }
+
+        SubjectEvaluation.Fitting fitting() {
+            return SubjectEvaluation.Fitting.DEFAULT.withNames(part != null).withTree(tree);
+        }
+    }
+
+    private void compareSources(Fairrag fairrag, SubjectEvaluation evaluation, List<Case> dev) throws Exception {
+        List<Sources> settings = sources.stream().map(Sources::parse).toList();
+        // The settings differ in candidates the word classifiers never read: fit those once per fold and parting.
+        evaluation.memoiseClassifiers();
+        int widest = Math.max(1, settings.stream().mapToInt(Sources::k).max().orElse(1));
+        NearestNames nearest = new NearestNames(fairrag.vectorIndex().orElseThrow(() -> new IllegalStateException(
+                "nearest names need the vector index")), fairrag.embedder().orElseThrow(), new Chunker(),
+                Neighbours.Embedded.FIRST_CHUNK, widest);
+        long t0 = System.nanoTime();
+        List<Prepared> prepared = prepare(evaluation, dev);
+        System.out.printf("Prepared dev: mentions, neighbours and candidates of %d articles in %.1f s%n", dev.size(),
+                (System.nanoTime() - t0) / 1e9);
+        Map<Neighbours.Embedded, Map<String, List<NearestNames.Match>>> names = new java.util.EnumMap<>(Neighbours.Embedded.class);
+        for (Neighbours.Embedded part : settings.stream().map(Sources::part).filter(java.util.Objects::nonNull).distinct().toList()) {
+            long t1 = System.nanoTime();
+            Map<String, List<NearestNames.Match>> byPmid = new java.util.concurrent.ConcurrentHashMap<>();
+            sum(dev, c -> {
+                byPmid.put(c.pmid(), nearest.of(c.title(), c.abstractText(), part));
+                return 0;
+            });
+            names.put(part, byPmid);
+            System.out.printf(Locale.ROOT, "The %d terms with the nearest names to the embedding of the %s of %d articles in "
+                            + "%.1f s (%.1f articles/s on %d threads)%n", widest, part, dev.size(), (System.nanoTime() - t1) / 1e9,
+                    dev.size() / ((System.nanoTime() - t1) / 1e9), threads);
+        }
+        System.out.printf("%nThe combined model on dev, cross-fitted (%d folds), %d partings into folds; F1 of each, then "
+                + "the mean's difference from the baseline's%n", FOLDS, foldSeeds);
+        System.out.printf("%-75s %6s %6s %6s %6s %6s %7s   %s%n", "candidates", "P", "R", "F1", "F1*", "cand.R", "cand/art",
+                "F1 by parting; mean; - baseline; each parting - baseline's");
+        double[] baseline = null;
+        for (Sources setting : settings) {
+            long t1 = System.nanoTime();
+            List<Prepared> these = prepared.stream().map(p -> evaluation.withNames(p, setting.part() == null ? List.of()
+                    : names.get(setting.part()).get(p.source().pmid()).stream().limit(setting.k()).toList())).toList();
+            SubjectEvaluation.Fitting fitting = setting.fitting();
+            double[] f1 = new double[foldSeeds];
+            Result first = null;
+            for (int seed = 0; seed < foldSeeds; seed++) {
+                Result r = evaluation.crossFitted(Variant.COMBINED, these, fitting, FOLDS, seed);
+                f1[seed] = r.all().f1();
+                first = seed == 0 ? r : first;
+            }
+            if (baseline == null) {
+                baseline = f1;
+            }
+            double mean = java.util.Arrays.stream(f1).average().orElseThrow();
+            double baseMean = java.util.Arrays.stream(baseline).average().orElseThrow();
+            List<String> deltas = new ArrayList<>();
+            for (int seed = 0; seed < foldSeeds; seed++) {
+                deltas.add(String.format(Locale.ROOT, "%+.4f", f1[seed] - baseline[seed]));
+            }
+            double perArticle = SubjectEvaluation.candidatesPerCase(Variant.COMBINED, these, fitting);
+            System.out.printf(Locale.ROOT, "%-75s %6.3f %6.3f %6.3f %6.3f %6.3f %7.1f   %s; %.4f; %+.4f; %s (%.0f s)%n",
+                    setting.label(), first.all().precision(), first.all().recall(), first.all().f1(),
+                    first.withoutCheckTags().f1(), first.candidateRecall(), perArticle,
+                    java.util.Arrays.stream(f1).mapToObj(x -> String.format(Locale.ROOT, "%.4f", x)).toList(), mean,
+                    mean - baseMean, deltas, (System.nanoTime() - t1) / 1e9);
         }
     }
 

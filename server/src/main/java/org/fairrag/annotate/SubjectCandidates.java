@@ -15,31 +15,66 @@ import java.util.function.Function;
 
 /**
  * The terms that could be subjects of a text, each with the values of the model's features and what they
- * came from: every term its text mentions, and every subject of its neighbours.
+ * came from: every term its text mentions, every subject of its neighbours, and, when asked for, the terms whose
+ * names are nearest to its embedding ({@link NearestNames}) and those directly broader or narrower than a term it
+ * mentions.
  */
 final class SubjectCandidates {
 
     private static final int TOP = 5;
 
-    /** A candidate term, its feature values ({@link SubjectModel.Feature} order), and its evidence. */
-    record Candidate(String termId, double[] features, List<Mention> mentions, List<Neighbours.Neighbour> neighbours) {
+    /** Where a candidate came from besides the text's mentions and its neighbours. */
+    enum Source { NAMES, TREE }
+
+    /**
+     * A candidate term, its feature values ({@link SubjectModel.Feature} order), its evidence, and the other
+     * sources that have it.
+     */
+    record Candidate(String termId, double[] features, List<Mention> mentions, List<Neighbours.Neighbour> neighbours,
+                     Set<Source> also) {
+        Candidate(String termId, double[] features, List<Mention> mentions, List<Neighbours.Neighbour> neighbours) {
+            this(termId, features, mentions, neighbours, Set.of());
+        }
+
         /** Whether the text mentions the term or a neighbour has it: else it is a candidate only as a check tag. */
         boolean found() {
             return !mentions.isEmpty() || !neighbours.isEmpty();
+        }
+
+        /**
+         * Whether a model with these features has the candidate other than as a check tag: found, or from a source
+         * whose features it uses ({@link SubjectModel.Feature#NAMES}, {@link SubjectModel.Feature#TREE}).
+         */
+        boolean found(Set<SubjectModel.Feature> used) {
+            return found()
+                    || also.contains(Source.NAMES) && used.stream().anyMatch(SubjectModel.Feature.NAMES::contains)
+                    || also.contains(Source.TREE) && used.stream().anyMatch(SubjectModel.Feature.TREE::contains);
         }
     }
 
     private SubjectCandidates() {}
 
-    /**
-     * @param broader the terms directly broader than a term (for the features that compare a candidate with
-     *                its narrower candidates)
-     * @param always  terms that are candidates whatever the text and its neighbours say (the check tags that
-     *                have classifiers of their own)
-     */
+    /** Candidates from the mentions and the neighbours only. */
     static List<Candidate> of(List<Mention> mentions, List<Neighbours.Neighbour> neighbours, TermUse stats,
                               Set<String> checkTags, Function<String, List<String>> broader, boolean fromMentions,
                               boolean fromNeighbours, Set<String> always) {
+        return of(mentions, neighbours, List.of(), stats, checkTags, broader, id -> List.of(), fromMentions, fromNeighbours,
+                false, always);
+    }
+
+    /**
+     * @param names    the terms with the nearest names, each a candidate (none: empty)
+     * @param broader  the terms directly broader than a term (for the features that compare a candidate with
+     *                 its narrower candidates, and for the candidates from the tree)
+     * @param narrower the terms directly narrower than a term (for the candidates from the tree)
+     * @param fromTree whether the terms directly broader and narrower than a mentioned term (not negated) are candidates
+     * @param always  terms that are candidates whatever the text and its neighbours say (the check tags that
+     *                have classifiers of their own)
+     */
+    static List<Candidate> of(List<Mention> mentions, List<Neighbours.Neighbour> neighbours, List<NearestNames.Match> names,
+                              TermUse stats, Set<String> checkTags, Function<String, List<String>> broader,
+                              Function<String, List<String>> narrower, boolean fromMentions, boolean fromNeighbours,
+                              boolean fromTree, Set<String> always) {
         Map<String, List<Mention>> byTerm = new LinkedHashMap<>();
         if (fromMentions) {
             for (Mention m : mentions) {
@@ -61,9 +96,24 @@ final class SubjectCandidates {
                 }
             }
         }
-        List<String> terms = new ArrayList<>(byTerm.keySet());
-        ranksByTerm.keySet().stream().filter(t -> !byTerm.containsKey(t)).forEach(terms::add);
-        always.stream().sorted().filter(t -> !byTerm.containsKey(t) && !ranksByTerm.containsKey(t)).forEach(terms::add);
+        Map<String, NearestNames.Match> named = new LinkedHashMap<>();
+        names.forEach(m -> named.putIfAbsent(m.termId(), m));
+        Set<String> parents = new HashSet<>();
+        Set<String> children = new HashSet<>();
+        if (fromTree) {
+            for (Map.Entry<String, List<Mention>> e : byTerm.entrySet()) {
+                if (e.getValue().stream().anyMatch(m -> !m.negated())) {
+                    parents.addAll(broader.apply(e.getKey()));
+                    children.addAll(narrower.apply(e.getKey()));
+                }
+            }
+        }
+        Set<String> terms = new java.util.LinkedHashSet<>(byTerm.keySet());
+        terms.addAll(ranksByTerm.keySet());
+        terms.addAll(named.keySet());
+        parents.stream().sorted().forEach(terms::add);
+        children.stream().sorted().forEach(terms::add);
+        always.stream().sorted().forEach(terms::add);
         List<Candidate> out = new ArrayList<>(terms.size());
         Map<String, double[]> byId = new HashMap<>();
         for (String term : terms) {
@@ -91,8 +141,20 @@ final class SubjectCandidates {
             boolean checkTag = checkTags.contains(term);
             x[CHECK_TAG.ordinal()] = checkTag ? 1 : 0;
             x[CHECK_TAG_VOTE.ordinal()] = checkTag ? x[NEIGHBOUR_VOTE.ordinal()] : 0;
+            NearestNames.Match name = named.get(term);
+            x[NAME_SIMILARITY.ordinal()] = name == null ? 0 : name.similarity();
+            x[NAME_RANK.ordinal()] = name == null ? 0 : 1.0 / (1 + name.rank());
+            x[TREE_PARENT.ordinal()] = parents.contains(term) ? 1 : 0;
+            x[TREE_CHILD.ordinal()] = children.contains(term) ? 1 : 0;
+            Set<Source> also = java.util.EnumSet.noneOf(Source.class);
+            if (name != null) {
+                also.add(Source.NAMES);
+            }
+            if (parents.contains(term) || children.contains(term)) {
+                also.add(Source.TREE);
+            }
             List<Neighbours.Neighbour> lent = ranks.stream().map(neighbours::get).toList();
-            out.add(new Candidate(term, x, said, lent));
+            out.add(new Candidate(term, x, said, lent, Set.copyOf(also)));
             byId.put(term, x);
         }
         for (Candidate c : out) {

@@ -33,10 +33,10 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
     /**
      * Version of the model file: 2 added the check tags' own classifiers, 3 the {@link Feature#SECOND_ORDER}
      * features (a reader of 2 would leave their weights out), 4 the frequent descriptors' word classifiers and
-     * their {@link Feature#WORDS} features. A file without a version (1) is read as it was written; a newer one
-     * is refused.
+     * their {@link Feature#WORDS} features, 5 the {@link Feature#NAMES} features (a reader of 4 would leave their
+     * weights out). A file without a version (1) is read as it was written; a newer one is refused.
      */
-    public static final int FORMAT = 4;
+    public static final int FORMAT = 5;
 
     /** What a candidate term's score is made of. */
     public enum Feature {
@@ -80,10 +80,30 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
          */
         WORDS_LOGIT,
         /** 1 when the candidate has a word classifier of its own. */
-        WORDS_MODELLED;
+        WORDS_MODELLED,
+        /**
+         * The similarity of the candidate's nearest name to the embedding of the text ({@link NearestNames}); 0 when
+         * it is not among the nearest.
+         */
+        NAME_SIMILARITY,
+        /** 1 / (1 + rank) of the candidate among the terms with the nearest names; 0 when it is not among them. */
+        NAME_RANK,
+        /** The candidate is directly broader than a term the text mentions (not negated). */
+        TREE_PARENT,
+        /** The candidate is directly narrower than a term the text mentions (not negated). */
+        TREE_CHILD;
 
         /** The features of the descriptors' word classifiers. */
         public static final Set<Feature> WORDS = EnumSet.of(WORDS_LOGIT, WORDS_MODELLED);
+
+        /** The features of the terms with the nearest names, which are candidates too when the model uses them. */
+        public static final Set<Feature> NAMES = EnumSet.of(NAME_SIMILARITY, NAME_RANK);
+
+        /**
+         * The features of the terms directly broader and narrower than a mentioned one, which are candidates too when
+         * the model uses them.
+         */
+        public static final Set<Feature> TREE = EnumSet.of(TREE_PARENT, TREE_CHILD);
 
         /** Features that combine or reshape the others, or say how specific a term is; fitted or not as a group. */
         public static final Set<Feature> SECOND_ORDER = EnumSet.of(NEIGHBOUR_VOTE_LOG, MENTIONED_TIMES_VOTE,
@@ -161,6 +181,16 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
 
     public boolean usesNeighbours() {
         return features.stream().anyMatch(Feature.FROM_NEIGHBOURS::contains);
+    }
+
+    /** Whether the model takes candidates from the terms with the nearest names ({@link Feature#NAMES}). */
+    public boolean usesNames() {
+        return features.stream().anyMatch(Feature.NAMES::contains);
+    }
+
+    /** Whether the model takes candidates from the terms broader and narrower than a mentioned one ({@link Feature#TREE}). */
+    public boolean usesTree() {
+        return features.stream().anyMatch(Feature.TREE::contains);
     }
 
     public SubjectModel withThreshold(double t) {

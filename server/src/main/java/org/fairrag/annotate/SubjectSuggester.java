@@ -14,7 +14,8 @@ import org.fairrag.vocab.VocabularyIndex;
 
 /**
  * Suggests subject terms for any text, as an indexer would choose them: the candidates are the terms the
- * text mentions ({@link MentionFinder}) and the subjects of its nearest tagged articles ({@link Neighbours}),
+ * text mentions ({@link MentionFinder}) and the subjects of its nearest tagged articles ({@link Neighbours})
+ * (and, for a model that uses them, the terms with the nearest names and those next to a mentioned one in the tree),
  * each scored by the {@link SubjectModel} and kept when the score reaches its cut-off. Each suggestion comes
  * with its evidence: the mentions and the neighbours that have it. Nothing is stored. Blocking (embeds the
  * text); thread-safe.
@@ -40,6 +41,7 @@ public final class SubjectSuggester {
 
     private final Supplier<MentionFinder> finder;
     private final Optional<Neighbours> neighbours;
+    private final Optional<NearestNames> names;
     private final Supplier<SubjectStatistics> statistics;
     private final SubjectModel model;
     private final Supplier<VocabularyIndex> vocabulary;
@@ -49,8 +51,15 @@ public final class SubjectSuggester {
 
     public SubjectSuggester(Supplier<MentionFinder> finder, Optional<Neighbours> neighbours,
                             Supplier<SubjectStatistics> statistics, SubjectModel model, Supplier<VocabularyIndex> vocabulary) {
+        this(finder, neighbours, Optional.empty(), statistics, model, vocabulary);
+    }
+
+    /** @param names the terms with the nearest names, searched only when the model uses them ({@link SubjectModel#usesNames}) */
+    public SubjectSuggester(Supplier<MentionFinder> finder, Optional<Neighbours> neighbours, Optional<NearestNames> names,
+                            Supplier<SubjectStatistics> statistics, SubjectModel model, Supplier<VocabularyIndex> vocabulary) {
         this.finder = finder;
         this.neighbours = neighbours;
+        this.names = names;
         this.statistics = statistics;
         this.model = model;
         this.vocabulary = vocabulary;
@@ -62,7 +71,7 @@ public final class SubjectSuggester {
 
     /** A suggester with another model (the bench compares models on the same texts). */
     public SubjectSuggester with(SubjectModel other) {
-        return new SubjectSuggester(finder, neighbours, statistics, other, vocabulary);
+        return new SubjectSuggester(finder, neighbours, names, statistics, other, vocabulary);
     }
 
     /**
@@ -73,7 +82,9 @@ public final class SubjectSuggester {
         MentionFinder.Found found = finder.get().find(title, abstractText);
         List<Neighbours.Neighbour> near = model.usesNeighbours() && neighbours.isPresent()
                 ? neighbours.get().of(title, abstractText, accessLevels, Set.of()) : List.of();
-        return new Suggestions(found.mentions(), subjects(WordClassifiers.words(title, abstractText), found.mentions(), near));
+        List<NearestNames.Match> named = names(title, abstractText);
+        return new Suggestions(found.mentions(), subjects(WordClassifiers.words(title, abstractText), found.mentions(), near,
+                named));
     }
 
     /**
@@ -95,9 +106,15 @@ public final class SubjectSuggester {
 
     /** The subjects suggested from the words of a text ({@link WordClassifiers#words}), its mentions and neighbours. */
     public List<Subject> subjects(Set<String> words, List<Mention> mentions, List<Neighbours.Neighbour> near) {
+        return subjects(words, mentions, near, List.of());
+    }
+
+    /** As {@link #subjects(Set, List, List)} with the terms whose names are nearest to the text's embedding. */
+    public List<Subject> subjects(Set<String> words, List<Mention> mentions, List<Neighbours.Neighbour> near,
+                                  List<NearestNames.Match> named) {
         VocabularyIndex vocab = vocabulary.get();
         List<Subject> out = new ArrayList<>();
-        for (SubjectCandidates.Candidate c : candidates(mentions, near)) {
+        for (SubjectCandidates.Candidate c : candidates(mentions, near, named)) {
             double score = model.score(c.termId(), c.features(), words);
             if (score < model.threshold()) {
                 continue;
@@ -113,9 +130,20 @@ public final class SubjectSuggester {
     }
 
     /** Every candidate with its features, for fitting and measuring the model. */
-    List<SubjectCandidates.Candidate> candidates(List<Mention> mentions, List<Neighbours.Neighbour> near) {
-        return SubjectCandidates.of(mentions, near, statistics.get(), checkTags(), broader(), model.usesMentions(),
-                model.usesNeighbours(), model.checkTags().byTerm().keySet());
+    List<SubjectCandidates.Candidate> candidates(List<Mention> mentions, List<Neighbours.Neighbour> near,
+                                                 List<NearestNames.Match> named) {
+        return SubjectCandidates.of(mentions, near, model.usesNames() ? named : List.of(), statistics.get(), checkTags(),
+                broader(), narrower(), model.usesMentions(), model.usesNeighbours(), model.usesTree(),
+                model.checkTags().byTerm().keySet());
+    }
+
+    /** The terms with the nearest names to a text, as {@link #suggest} finds them: empty unless its model uses them. */
+    List<NearestNames.Match> names(String title, String abstractText) {
+        return model.usesNames() ? names.map(n -> n.of(title, abstractText)).orElse(List.of()) : List.of();
+    }
+
+    Optional<NearestNames> nameSearch() {
+        return names;
     }
 
     /** The neighbours of a text, as {@link #suggest} finds them, {@code exclude} left out; empty without a vector index. */
@@ -135,6 +163,12 @@ public final class SubjectSuggester {
     Function<String, List<String>> broader() {
         VocabularyIndex vocab = vocabulary.get();
         return id -> vocab.byId(id).map(Term::broader).orElse(List.of());
+    }
+
+    /** The terms directly narrower than a term, in the vocabulary loaded now. */
+    Function<String, List<String>> narrower() {
+        VocabularyIndex vocab = vocabulary.get();
+        return id -> vocab.byId(id).map(Term::narrower).orElse(List.of());
     }
 
     Set<String> checkTags() {

@@ -11,6 +11,7 @@ import org.fairrag.annotate.MentionBackfill;
 import org.fairrag.annotate.MentionCheck;
 import org.fairrag.annotate.MentionIndex;
 import org.fairrag.annotate.MentionStore;
+import org.fairrag.annotate.NearestNames;
 import org.fairrag.annotate.Neighbours;
 import org.fairrag.annotate.StatisticsCache;
 import org.fairrag.annotate.SubjectModel;
@@ -195,6 +196,8 @@ public final class AnnotationModule implements FairragModule {
         return new SubjectSuggester(mentionIndex::finder,
                 vectors.vectorIndex().map(index -> new Neighbours(index, vectors.embedder().orElseThrow(), new Chunker(),
                         Neighbours.Settings.DEFAULT)),
+                vectors.vectorIndex().map(index -> new NearestNames(index, vectors.embedder().orElseThrow(), new Chunker(),
+                        Neighbours.Embedded.TITLE, NearestNames.DEFAULT_K)),
                 subjectStatistics, model, vocabulary::vocabulary);
     }
 

@@ -56,4 +56,69 @@ class SubjectCandidatesTest {
         assertThat(x.get(HUMANS)[Feature.NEIGHBOUR_VOTE.ordinal()]).isCloseTo(1.0, within(1e-9));
         assertThat(x.get(HUMANS)[Feature.BROADER_LOG.ordinal()]).as("at the top").isZero();
     }
+
+    private static final String LUNG = "D008175";
+    private static final String RESPIRATORY_TRACT = "D012142";
+    private static final Map<String, List<String>> NARROWER = Map.of(HEAD_AND_NECK, List.of(NASOPHARYNGEAL),
+            NEOPLASMS, List.of(HEAD_AND_NECK), RESPIRATORY_TRACT, List.of(LUNG));
+    private static final Function<String, List<String>> narrower = id -> NARROWER.getOrDefault(id, List.of());
+    private static final Function<String, List<String>> broaderWithLungs = id -> id.equals(LUNG)
+            ? List.of(RESPIRATORY_TRACT) : broader.apply(id);
+
+    @Test
+    void should_add_the_terms_next_to_a_mentioned_one_in_the_tree_only_when_asked_and_never_for_a_negated_mention() {
+        List<Mention> mentions = List.of(mention(HEAD_AND_NECK, false), mention(LUNG, true));
+
+        Map<String, SubjectCandidates.Candidate> with = byId(SubjectCandidates.of(mentions, List.of(), List.of(), statistics,
+                Set.of(), broaderWithLungs, narrower, true, true, true, Set.of()));
+        Map<String, SubjectCandidates.Candidate> without = byId(SubjectCandidates.of(mentions, List.of(), List.of(), statistics,
+                Set.of(), broaderWithLungs, narrower, true, true, false, Set.of()));
+
+        assertThat(with).containsOnlyKeys(HEAD_AND_NECK, LUNG, NEOPLASMS, NASOPHARYNGEAL);
+        assertThat(without).containsOnlyKeys(HEAD_AND_NECK, LUNG);
+        assertThat(with.get(NEOPLASMS).features()[Feature.TREE_PARENT.ordinal()]).isEqualTo(1);
+        assertThat(with.get(NEOPLASMS).features()[Feature.TREE_CHILD.ordinal()]).isZero();
+        assertThat(with.get(NASOPHARYNGEAL).features()[Feature.TREE_CHILD.ordinal()]).isEqualTo(1);
+        assertThat(with.get(NASOPHARYNGEAL).also()).containsExactly(SubjectCandidates.Source.TREE);
+        assertThat(with.get(NASOPHARYNGEAL).found()).as("neither mentioned nor lent by a neighbour").isFalse();
+        assertThat(with.get(NASOPHARYNGEAL).found(Set.of(Feature.MENTIONED, Feature.TREE_CHILD))).isTrue();
+        assertThat(with.get(NASOPHARYNGEAL).found(Set.of(Feature.MENTIONED, Feature.NAME_RANK))).isFalse();
+        assertThat(with.get(HEAD_AND_NECK).features()[Feature.TREE_PARENT.ordinal()]).isZero();
+    }
+
+    @Test
+    void should_add_the_terms_with_the_nearest_names_and_leave_the_other_candidates_features_as_they_were() {
+        List<Mention> mentions = List.of(mention(NASOPHARYNGEAL, false));
+        List<Neighbours.Neighbour> near = List.of(new Neighbours.Neighbour("a", "A", 0, 1.0, List.of(HUMANS, HEAD_AND_NECK)));
+        List<NearestNames.Match> names = List.of(new NearestNames.Match(NEOPLASMS, 0.61f, 0),
+                new NearestNames.Match(HUMANS, 0.42f, 1));
+
+        Map<String, SubjectCandidates.Candidate> with = byId(SubjectCandidates.of(mentions, near, names, statistics,
+                Set.of(HUMANS), broader, narrower, true, true, true, Set.of(HUMANS)));
+        Map<String, SubjectCandidates.Candidate> before = byId(SubjectCandidates.of(mentions, near, statistics, Set.of(HUMANS),
+                broader, true, true, Set.of(HUMANS)));
+
+        assertThat(with.get(NEOPLASMS).features()[Feature.NAME_SIMILARITY.ordinal()]).isCloseTo(0.61, within(1e-6));
+        assertThat(with.get(NEOPLASMS).features()[Feature.NAME_RANK.ordinal()]).isEqualTo(1);
+        assertThat(with.get(NEOPLASMS).also()).contains(SubjectCandidates.Source.NAMES);
+        assertThat(with.get(HUMANS).features()[Feature.NAME_RANK.ordinal()]).isCloseTo(0.5, within(1e-9));
+        assertThat(with.get(NASOPHARYNGEAL).features()[Feature.NAME_SIMILARITY.ordinal()]).isZero();
+        assertThat(before).doesNotContainKey(NEOPLASMS);
+        for (SubjectCandidates.Candidate c : before.values()) {
+            double[] x = with.get(c.termId()).features();
+            for (Feature f : Feature.values()) {
+                if (!Feature.NAMES.contains(f) && !Feature.TREE.contains(f)) {
+                    assertThat(x[f.ordinal()]).as(c.termId() + " " + f).isEqualTo(c.features()[f.ordinal()]);
+                }
+            }
+        }
+    }
+
+    private static Mention mention(String termId, boolean negated) {
+        return new Mention(termId, "pid:" + termId, termId, TextPart.ABSTRACT, 10, 20, "some words", 0, negated, null);
+    }
+
+    private static Map<String, SubjectCandidates.Candidate> byId(List<SubjectCandidates.Candidate> candidates) {
+        return candidates.stream().collect(Collectors.toMap(SubjectCandidates.Candidate::termId, c -> c));
+    }
 }

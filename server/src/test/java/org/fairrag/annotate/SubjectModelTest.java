@@ -82,7 +82,7 @@ class SubjectModelTest {
         p.load(new StringReader(out.toString()));
         SubjectModel back = SubjectModel.read(p);
 
-        assertThat(p.getProperty("format")).isEqualTo("4").isEqualTo(String.valueOf(SubjectModel.FORMAT));
+        assertThat(p.getProperty("format")).isEqualTo("5").isEqualTo(String.valueOf(SubjectModel.FORMAT));
         assertThat(back.weights()).containsExactly(w);
         double[] x = new double[Feature.values().length];
         x[Feature.MENTIONED_TIMES_VOTE.ordinal()] = 0.5;
@@ -105,11 +105,11 @@ class SubjectModelTest {
     @Test
     void should_refuse_a_model_file_of_a_newer_format_with_a_clear_message() throws Exception {
         Properties p = new Properties();
-        p.load(new StringReader("format=5\nbias=-2\nthreshold=0.2\n"));
+        p.load(new StringReader("format=6\nbias=-2\nthreshold=0.2\n"));
 
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> SubjectModel.read(p))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("format 5").hasMessageContaining("fit it again");
+                .hasMessageContaining("format 6").hasMessageContaining("fit it again");
     }
 
     @Test

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +23,7 @@ import org.apache.jena.query.QueryFactory;
 import org.apache.jena.rdf.model.ResourceFactory;
 import org.fairrag.app.Fairrag;
 import org.fairrag.app.HttpServerLauncher;
+import org.fairrag.embed.Chunker;
 import org.fairrag.ingest.ArticleIngest;
 import org.fairrag.ingest.IngestProgress;
 import org.fairrag.ingest.SourceFile;
@@ -51,6 +53,8 @@ class SuggestedSubjectsTest {
     private static Fairrag fairrag;
     private static int port;
     private static String untaggedPid;
+    private static String untaggedTitle;
+    private static String untaggedAbstract;
     private final HttpClient http = HttpClient.newHttpClient();
 
     @BeforeAll
@@ -77,6 +81,8 @@ class SuggestedSubjectsTest {
         untagged.remove("mesh_ui");
         untagged.remove("mesh_major");
         untagged.remove("mesh_tree_numbers");
+        untaggedTitle = untagged.getString("title");
+        untaggedAbstract = untagged.getString("abstract");
         Path withoutMesh = Files.writeString(dir.resolve("untagged.jsonl"), untagged.encode() + "\n");
         fairrag.ingest(SourceFile.of(tagged), ArticleIngest.Options.DEFAULT, IngestProgress.NONE);
         fairrag.ingest(SourceFile.of(withoutMesh), ArticleIngest.Options.DEFAULT, IngestProgress.NONE);
@@ -127,6 +133,33 @@ class SuggestedSubjectsTest {
         assertThat(hit.getJsonArray("terms")).isEmpty();
         assertThat(hit.getJsonArray("suggestedTerms").stream().map(t -> ((JsonObject) t).getString("id")))
                 .contains(NASOPHARYNGEAL_NEOPLASMS);
+    }
+
+    @Test
+    void should_suggest_the_terms_with_the_nearest_names_only_with_a_model_that_uses_them() {
+        // The title, as the suggester embeds it.
+        NearestNames names = new NearestNames(fairrag.vectorIndex().orElseThrow(), fairrag.embedder().orElseThrow(),
+                new Chunker(), Neighbours.Embedded.TITLE, 5);
+        double[] w = new double[SubjectModel.Feature.values().length];
+        w[SubjectModel.Feature.NAME_RANK.ordinal()] = 20;
+        // 1 / (1 + rank) weighs 20 against a bias of -5: ranks 0 to 2 score above 0.6, the others below.
+        SubjectModel byNames = new SubjectModel(-5, w, 0.6, EnumSet.of(SubjectModel.Feature.NAME_SIMILARITY,
+                SubjectModel.Feature.NAME_RANK), "names only");
+        SubjectModel withoutNames = new SubjectModel(-5, w, 0.6, EnumSet.of(SubjectModel.Feature.PRIOR_LOG), "no source");
+
+        List<NearestNames.Match> nearest = names.of(untaggedTitle, untaggedAbstract);
+        List<SubjectSuggester.Subject> suggested = fairrag.subjectSuggester(byNames)
+                .suggest(untaggedTitle, untaggedAbstract, Set.of("public")).subjects();
+
+        assertThat(nearest).hasSize(5).extracting(NearestNames.Match::rank).containsExactly(0, 1, 2, 3, 4);
+        assertThat(nearest).extracting(NearestNames.Match::termId).doesNotHaveDuplicates()
+                .as("the article is about nasopharyngeal cancer").contains(NASOPHARYNGEAL_NEOPLASMS);
+        assertThat(nearest.get(0).similarity()).isGreaterThanOrEqualTo(nearest.get(4).similarity());
+        assertThat(suggested).extracting(SubjectSuggester.Subject::termId)
+                .containsExactlyElementsOf(nearest.subList(0, 3).stream().map(NearestNames.Match::termId).toList());
+        assertThat(suggested).allSatisfy(s -> assertThat(s.evidence()).isEmpty());
+        assertThat(fairrag.subjectSuggester(withoutNames).suggest(untaggedTitle, untaggedAbstract, Set.of("public"))
+                .subjects()).isEmpty();
     }
 
     private static List<String> objects(String property, String subject) {
