@@ -293,30 +293,24 @@ final class AnnotateBench implements Callable<Integer> {
         SubjectEvaluation.Fitting fitting = SubjectEvaluation.Fitting.DEFAULT;
         System.out.printf("%nThe combined model on dev, cross-fitted (%d folds), %d partings into folds; F1 of each, then "
                 + "the mean's difference from the baseline's%n", FOLDS, foldSeeds);
-        System.out.printf("%-40s %6s %6s %6s %6s   %s%n", "neighbours", "P", "R", "F1", "F1*", "F1 by parting; mean; - baseline");
-        double baseline = Double.NaN;
+        System.out.printf("%-40s %6s %6s %6s %6s   %s%n", "neighbours", "P", "R", "F1", "F1*", PARTING_COLUMNS);
+        List<Result> baseline = null;
         Lever best = levers.get(0);
         double bestMean = -1;
         for (Lever lever : levers) {
             long t1 = System.nanoTime();
             List<Prepared> these = prepared.stream().map(p -> evaluation.withNeighbours(p, lever.k(), lever.power())).toList();
-            List<Result> results = new ArrayList<>();
-            for (int seed = 0; seed < foldSeeds; seed++) {
-                results.add(evaluation.crossFitted(Variant.COMBINED, these, fitting, FOLDS, seed));
-            }
-            double mean = results.stream().mapToDouble(r -> r.all().f1()).average().orElseThrow();
-            if (Double.isNaN(baseline)) {
-                baseline = mean;
-            }
+            List<Result> results = byParting(evaluation, these, fitting);
+            baseline = baseline == null ? results : baseline;
+            double mean = meanF1(results);
             if (mean > bestMean) {
                 bestMean = mean;
                 best = lever;
             }
             Result r = results.get(0);
-            System.out.printf(Locale.ROOT, "%-40s %6.3f %6.3f %6.3f %6.3f   %s; %.4f; %+.4f (%.0f s)%n", lever.label(),
+            System.out.printf(Locale.ROOT, "%-40s %6.3f %6.3f %6.3f %6.3f   %s (%.0f s)%n", lever.label(),
                     r.all().precision(), r.all().recall(), r.all().f1(), r.withoutCheckTags().f1(),
-                    results.stream().map(x -> String.format(Locale.ROOT, "%.4f", x.all().f1())).toList(), mean, mean - baseline,
-                    (System.nanoTime() - t1) / 1e9);
+                    partingFigures(results, baseline), (System.nanoTime() - t1) / 1e9);
         }
         List<SubjectEvaluation.CountCutOff> cutOffs = new ArrayList<>();
         cutOffs.add(new SubjectEvaluation.CountCutOff(0, 0, true));
@@ -366,31 +360,16 @@ final class AnnotateBench implements Callable<Integer> {
         }
         System.out.printf("%nThe combined model on dev, cross-fitted (%d folds), %d partings into folds; F1 of each, then "
                 + "the mean's difference from the baseline's%n", FOLDS, foldSeeds);
-        System.out.printf("%-90s %6s %6s %6s %6s %6s   %s%n", "fitting", "P", "R", "F1", "F1*", "cand.R",
-                "F1 by parting; mean; - baseline; each parting - baseline's");
-        double[] baseline = null;
+        System.out.printf("%-90s %6s %6s %6s %6s %6s   %s%n", "fitting", "P", "R", "F1", "F1*", "cand.R", PARTING_COLUMNS);
+        List<Result> baseline = null;
         for (SubjectEvaluation.Fitting f : fittings) {
             long t1 = System.nanoTime();
-            double[] f1 = new double[foldSeeds];
-            Result first = null;
-            for (int seed = 0; seed < foldSeeds; seed++) {
-                Result r = evaluation.crossFitted(Variant.COMBINED, prepared, f, FOLDS, seed);
-                f1[seed] = r.all().f1();
-                first = seed == 0 ? r : first;
-            }
-            if (baseline == null) {
-                baseline = f1;
-            }
-            double mean = java.util.Arrays.stream(f1).average().orElseThrow();
-            double baseMean = java.util.Arrays.stream(baseline).average().orElseThrow();
-            List<String> deltas = new ArrayList<>();
-            for (int seed = 0; seed < foldSeeds; seed++) {
-                deltas.add(String.format(Locale.ROOT, "%+.4f", f1[seed] - baseline[seed]));
-            }
-            System.out.printf(Locale.ROOT, "%-90s %6.3f %6.3f %6.3f %6.3f %6.3f   %s; %.4f; %+.4f; %s (%.0f s)%n", f.label(),
+            List<Result> results = byParting(evaluation, prepared, f);
+            baseline = baseline == null ? results : baseline;
+            Result first = results.get(0);
+            System.out.printf(Locale.ROOT, "%-90s %6.3f %6.3f %6.3f %6.3f %6.3f   %s (%.0f s)%n", f.label(),
                     first.all().precision(), first.all().recall(), first.all().f1(), first.withoutCheckTags().f1(),
-                    first.candidateRecall(), java.util.Arrays.stream(f1).mapToObj(x -> String.format(Locale.ROOT, "%.4f", x))
-                            .toList(), mean, mean - baseMean, deltas, (System.nanoTime() - t1) / 1e9);
+                    first.candidateRecall(), partingFigures(results, baseline), (System.nanoTime() - t1) / 1e9);
         }
         // No speed here: these runs would repeat the same abstracts on warm caches; --dev-sample measures it.
         System.out.printf("%nFitted on all of dev (%d articles): the model file%n", prepared.size());
@@ -469,36 +448,50 @@ final class AnnotateBench implements Callable<Integer> {
         System.out.printf("%nThe combined model on dev, cross-fitted (%d folds), %d partings into folds; F1 of each, then "
                 + "the mean's difference from the baseline's%n", FOLDS, foldSeeds);
         System.out.printf("%-75s %6s %6s %6s %6s %6s %7s   %s%n", "candidates", "P", "R", "F1", "F1*", "cand.R", "cand/art",
-                "F1 by parting; mean; - baseline; each parting - baseline's");
-        double[] baseline = null;
+                PARTING_COLUMNS);
+        List<Result> baseline = null;
         for (Sources setting : settings) {
             long t1 = System.nanoTime();
             List<Prepared> these = prepared.stream().map(p -> evaluation.withNames(p, setting.part() == null ? List.of()
                     : names.get(setting.part()).get(p.source().pmid()).stream().limit(setting.k()).toList())).toList();
             SubjectEvaluation.Fitting fitting = setting.fitting();
-            double[] f1 = new double[foldSeeds];
-            Result first = null;
-            for (int seed = 0; seed < foldSeeds; seed++) {
-                Result r = evaluation.crossFitted(Variant.COMBINED, these, fitting, FOLDS, seed);
-                f1[seed] = r.all().f1();
-                first = seed == 0 ? r : first;
-            }
-            if (baseline == null) {
-                baseline = f1;
-            }
-            double mean = java.util.Arrays.stream(f1).average().orElseThrow();
-            double baseMean = java.util.Arrays.stream(baseline).average().orElseThrow();
-            List<String> deltas = new ArrayList<>();
-            for (int seed = 0; seed < foldSeeds; seed++) {
-                deltas.add(String.format(Locale.ROOT, "%+.4f", f1[seed] - baseline[seed]));
-            }
+            List<Result> results = byParting(evaluation, these, fitting);
+            baseline = baseline == null ? results : baseline;
+            Result first = results.get(0);
             double perArticle = SubjectEvaluation.candidatesPerCase(Variant.COMBINED, these, fitting);
-            System.out.printf(Locale.ROOT, "%-75s %6.3f %6.3f %6.3f %6.3f %6.3f %7.1f   %s; %.4f; %+.4f; %s (%.0f s)%n",
+            System.out.printf(Locale.ROOT, "%-75s %6.3f %6.3f %6.3f %6.3f %6.3f %7.1f   %s (%.0f s)%n",
                     setting.label(), first.all().precision(), first.all().recall(), first.all().f1(),
-                    first.withoutCheckTags().f1(), first.candidateRecall(), perArticle,
-                    java.util.Arrays.stream(f1).mapToObj(x -> String.format(Locale.ROOT, "%.4f", x)).toList(), mean,
-                    mean - baseMean, deltas, (System.nanoTime() - t1) / 1e9);
+                    first.withoutCheckTags().f1(), first.candidateRecall(), perArticle, partingFigures(results, baseline),
+                    (System.nanoTime() - t1) / 1e9);
         }
+    }
+
+    private static final String PARTING_COLUMNS = "F1 by parting; mean; - baseline; each parting - baseline's";
+
+    /** The combined model cross-fitted on {@code dev} once for each of the {@link #foldSeeds} partings into folds. */
+    private List<Result> byParting(SubjectEvaluation evaluation, List<Prepared> dev, SubjectEvaluation.Fitting fitting) {
+        List<Result> results = new ArrayList<>();
+        for (int seed = 0; seed < foldSeeds; seed++) {
+            results.add(evaluation.crossFitted(Variant.COMBINED, dev, fitting, FOLDS, seed));
+        }
+        return results;
+    }
+
+    private static double meanF1(List<Result> results) {
+        return results.stream().mapToDouble(r -> r.all().f1()).average().orElseThrow();
+    }
+
+    /** {@link #PARTING_COLUMNS}: each parting's F1, their mean, its difference from the baseline's, and each parting's. */
+    private static String partingFigures(List<Result> results, List<Result> baseline) {
+        List<String> f1 = new ArrayList<>();
+        List<String> deltas = new ArrayList<>();
+        for (int seed = 0; seed < results.size(); seed++) {
+            double value = results.get(seed).all().f1();
+            f1.add(String.format(Locale.ROOT, "%.4f", value));
+            deltas.add(String.format(Locale.ROOT, "%+.4f", value - baseline.get(seed).all().f1()));
+        }
+        return String.format(Locale.ROOT, "%s; %.4f; %+.4f; %s", f1, meanF1(results), meanF1(results) - meanF1(baseline),
+                deltas);
     }
 
     private static void compareCutOffs(SubjectEvaluation evaluation, List<Prepared> dev) {
