@@ -31,9 +31,9 @@ final class SubjectCandidates {
      * sources that have it.
      */
     record Candidate(String termId, double[] features, List<Mention> mentions, List<Neighbours.Neighbour> neighbours,
-                     Set<Source> also) {
+                     Set<Source> also, NearestNames.Match name) {
         Candidate(String termId, double[] features, List<Mention> mentions, List<Neighbours.Neighbour> neighbours) {
-            this(termId, features, mentions, neighbours, Set.of());
+            this(termId, features, mentions, neighbours, Set.of(), null);
         }
 
         /** Whether the text mentions the term or a neighbour has it: else it is a candidate only as a check tag. */
@@ -154,7 +154,7 @@ final class SubjectCandidates {
                 also.add(Source.TREE);
             }
             List<Neighbours.Neighbour> lent = ranks.stream().map(neighbours::get).toList();
-            out.add(new Candidate(term, x, said, lent, Set.copyOf(also)));
+            out.add(new Candidate(term, x, said, lent, Set.copyOf(also), name));
             byId.put(term, x);
         }
         for (Candidate c : out) {

@@ -27,11 +27,14 @@ public final class SubjectSuggester {
     private static final int MAX_EVIDENCE = 3;
 
     /** Why a term is suggested: a place the text mentions it, or a similar article that has it as a subject. */
-    public sealed interface Evidence permits MentionEvidence, NeighbourEvidence {}
+    public sealed interface Evidence permits MentionEvidence, NeighbourEvidence, NameEvidence {}
 
     public record MentionEvidence(String text, TextPart part, int start, int end) implements Evidence {}
 
     public record NeighbourEvidence(String pid, String title, float similarity) implements Evidence {}
+
+    /** The term's name is among those nearest to the meaning of the text's title: its similarity, its rank from 1. */
+    public record NameEvidence(float similarity, int rank) implements Evidence {}
 
     /** A suggested term, its probability of being a subject, and why. */
     public record Subject(String termId, String termPid, String label, double score, List<Evidence> evidence) {}
@@ -187,6 +190,9 @@ public final class SubjectSuggester {
                 .forEach(m -> out.add(new MentionEvidence(m.exact(), m.part(), m.start(), m.end())));
         c.neighbours().stream().limit(MAX_EVIDENCE)
                 .forEach(n -> out.add(new NeighbourEvidence(n.pid(), n.title(), n.similarity())));
+        if (c.name() != null) {
+            out.add(new NameEvidence(c.name().similarity(), c.name().rank() + 1));
+        }
         return out;
     }
 }

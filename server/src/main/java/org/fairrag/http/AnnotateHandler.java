@@ -59,6 +59,9 @@ public final class AnnotateHandler {
                     } else if (e instanceof SubjectSuggester.NeighbourEvidence n) {
                         evidence.add(new JsonObject().put("article", n.pid()).put("title", n.title())
                                 .put("similarity", Math.round(n.similarity() * 1000) / 1000.0));
+                    } else if (e instanceof SubjectSuggester.NameEvidence n) {
+                        evidence.add(new JsonObject().put("nameSimilarity", Math.round(n.similarity() * 1000) / 1000.0)
+                                .put("nameRank", n.rank()));
                     }
                 }
                 subjects.add(new JsonObject().put("id", subject.termId()).put("label", subject.label())

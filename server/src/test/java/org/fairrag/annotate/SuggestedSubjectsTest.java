@@ -157,7 +157,11 @@ class SuggestedSubjectsTest {
         assertThat(nearest.get(0).similarity()).isGreaterThanOrEqualTo(nearest.get(4).similarity());
         assertThat(suggested).extracting(SubjectSuggester.Subject::termId)
                 .containsExactlyElementsOf(nearest.subList(0, 3).stream().map(NearestNames.Match::termId).toList());
-        assertThat(suggested).allSatisfy(s -> assertThat(s.evidence()).isEmpty());
+        // Found by its name alone, each says so: the name's similarity to the title and its rank, from 1.
+        for (int i = 0; i < suggested.size(); i++) {
+            assertThat(suggested.get(i).evidence()).containsExactly(
+                    new SubjectSuggester.NameEvidence(nearest.get(i).similarity(), i + 1));
+        }
         assertThat(fairrag.subjectSuggester(withoutNames).suggest(untaggedTitle, untaggedAbstract, Set.of("public"))
                 .subjects()).isEmpty();
     }

@@ -66,7 +66,14 @@ class AnnotateApiTest {
             JsonObject s = (JsonObject) o;
             assertThat(s.getDouble("score")).isBetween(0.0, previous);
             previous = s.getDouble("score");
-            assertThat(s.getJsonArray("evidence")).isNotEmpty();
+            assertThat(s.getJsonArray("evidence")).isNotEmpty().allSatisfy(e -> {
+                JsonObject evidence = (JsonObject) e;
+                assertThat(evidence.containsKey("mention") || evidence.containsKey("article")
+                        || evidence.containsKey("nameSimilarity")).as("evidence %s", evidence).isTrue();
+                if (evidence.containsKey("nameSimilarity")) {
+                    assertThat(evidence.getInteger("nameRank")).isBetween(1, 20);
+                }
+            });
         }
         List<String> labels = subjects.stream().map(o -> ((JsonObject) o).getString("label")).toList();
         assertThat(labels).contains("Humans").containsAnyOf("Ankle Injuries", "Sprains and Strains", "Athletic Injuries",
