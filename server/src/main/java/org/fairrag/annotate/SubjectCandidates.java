@@ -5,6 +5,7 @@ import static org.fairrag.annotate.SubjectModel.Feature.*;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -27,13 +28,26 @@ final class SubjectCandidates {
     enum Source { NAMES, TREE }
 
     /**
-     * A candidate term, its feature values ({@link SubjectModel.Feature} order), its evidence, and the other
-     * sources that have it.
+     * A candidate term, its feature values ({@link SubjectModel.Feature} order), its evidence: the mentions, the
+     * neighbours, its name's place among the nearest names (or null), and whether it is next to a mentioned term in the
+     * tree.
      */
     record Candidate(String termId, double[] features, List<Mention> mentions, List<Neighbours.Neighbour> neighbours,
-                     Set<Source> also, NearestNames.Match name) {
+                     NearestNames.Match name, boolean nextToMentioned) {
         Candidate(String termId, double[] features, List<Mention> mentions, List<Neighbours.Neighbour> neighbours) {
-            this(termId, features, mentions, neighbours, Set.of(), null);
+            this(termId, features, mentions, neighbours, null, false);
+        }
+
+        /** The sources besides the mentions and the neighbours that have the candidate. */
+        Set<Source> also() {
+            Set<Source> also = EnumSet.noneOf(Source.class);
+            if (name != null) {
+                also.add(Source.NAMES);
+            }
+            if (nextToMentioned) {
+                also.add(Source.TREE);
+            }
+            return also;
         }
 
         /** Whether the text mentions the term or a neighbour has it: else it is a candidate only as a check tag. */
@@ -47,8 +61,8 @@ final class SubjectCandidates {
          */
         boolean found(Set<SubjectModel.Feature> used) {
             return found()
-                    || also.contains(Source.NAMES) && used.stream().anyMatch(SubjectModel.Feature.NAMES::contains)
-                    || also.contains(Source.TREE) && used.stream().anyMatch(SubjectModel.Feature.TREE::contains);
+                    || name != null && used.stream().anyMatch(SubjectModel.Feature.NAMES::contains)
+                    || nextToMentioned && used.stream().anyMatch(SubjectModel.Feature.TREE::contains);
         }
     }
 
@@ -146,15 +160,8 @@ final class SubjectCandidates {
             x[NAME_RANK.ordinal()] = name == null ? 0 : 1.0 / (1 + name.rank());
             x[TREE_PARENT.ordinal()] = parents.contains(term) ? 1 : 0;
             x[TREE_CHILD.ordinal()] = children.contains(term) ? 1 : 0;
-            Set<Source> also = java.util.EnumSet.noneOf(Source.class);
-            if (name != null) {
-                also.add(Source.NAMES);
-            }
-            if (parents.contains(term) || children.contains(term)) {
-                also.add(Source.TREE);
-            }
             List<Neighbours.Neighbour> lent = ranks.stream().map(neighbours::get).toList();
-            out.add(new Candidate(term, x, said, lent, Set.copyOf(also), name));
+            out.add(new Candidate(term, x, said, lent, name, parents.contains(term) || children.contains(term)));
             byId.put(term, x);
         }
         for (Candidate c : out) {
