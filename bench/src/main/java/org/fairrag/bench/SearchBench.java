@@ -110,12 +110,6 @@ final class SearchBench implements Callable<Integer> {
             + "(default: FAIRRAG_VECTOR_CANDIDATES, " + KnnCandidates.SCALED_NAME + ").")
     List<String> knnCandidates;
 
-    @Option(names = "--vector-preload", split = ",", arity = "1", description = "Whether the derived corpora's HNSW files are read "
-            + "into memory when the index opens or page by page by the searches: true, false, or both (false,true), each "
-            + "measured in turn on every corpus and candidate setting, the index opened afresh for each (default: "
-            + "FAIRRAG_VECTOR_PRELOAD, true).")
-    List<Boolean> preload;
-
     @Option(names = "--no-force-merge", description = "Leave a newly built derived corpus in the segments its writer "
             + "made instead of merging it into one (a search then walks one graph per segment).")
     boolean noForceMerge;
@@ -191,15 +185,11 @@ final class SearchBench implements Callable<Integer> {
                     System.out.println("  built: " + build.describe());
                 }
                 for (KnnCandidates c : buildOnly ? List.<KnnCandidates>of() : settings) {
-                    for (boolean load : preloadSettings(config)) {
-                        long opening = System.nanoTime();
-                        try (LuceneVectorIndex derived = LuceneVectorIndex.open(dir, embedder.modelName(), embedder.dimension(),
-                                new LuceneVectorIndex.Options(q, writeBufferMb).withKnnCandidates(c).withPreload(load))) {
-                            Column column = new Column(n, c, derived.knnCandidatesNow(ArticleFilter.publicArticles()), load);
-                            System.out.printf("%n-- %,d articles, candidates %s; opened in %.1f s%n", n, column.describe(),
-                                    (System.nanoTime() - opening) / 1e9);
-                            figures.put(column, measure(fairrag, derived, embedder, vocab, queries, false));
-                        }
+                    try (LuceneVectorIndex derived = LuceneVectorIndex.open(dir, embedder.modelName(), embedder.dimension(),
+                            new LuceneVectorIndex.Options(q, writeBufferMb).withKnnCandidates(c))) {
+                        Column column = new Column(n, c, derived.knnCandidatesNow(ArticleFilter.publicArticles()));
+                        System.out.printf("%n-- %,d articles, candidates %s%n", n, column.describe());
+                        figures.put(column, measure(fairrag, derived, embedder, vocab, queries, false));
                     }
                 }
             }
@@ -245,11 +235,6 @@ final class SearchBench implements Callable<Integer> {
                 : knnCandidates.stream().map(SearchBench::candidates).distinct().toList();
     }
 
-    /** Whether each derived corpus is measured with its HNSW files preloaded, without, or both: as asked, else the server's. */
-    List<Boolean> preloadSettings(FairragConfig config) {
-        return preload == null ? List.of(config.vectors().preload()) : preload.stream().distinct().toList();
-    }
-
     /**
      * A candidate setting: what the server takes ({@code auto} or a number), or {@code <percent>%}, the server's rule
      * with another share of the chunk vectors above its floor, to try a rule before it is the server's.
@@ -263,11 +248,10 @@ final class SearchBench implements Callable<Integer> {
     }
 
     /** One measured column of the summary: a corpus searched with a candidate setting, which gave {@code candidates}. */
-    private record Column(int articles, KnnCandidates setting, int candidates, boolean preload) {
+    private record Column(int articles, KnnCandidates setting, int candidates) {
         String describe() {
-            return (setting.isFixed() ? Integer.toString(candidates)
-                    : String.format(Locale.ROOT, "%s (%,d here)", setting.describe(), candidates))
-                    + (preload ? ", HNSW files preloaded" : ", HNSW files read page by page");
+            return setting.isFixed() ? Integer.toString(candidates)
+                    : String.format(Locale.ROOT, "%s (%,d here)", setting.describe(), candidates);
         }
     }
 

@@ -81,16 +81,6 @@ class SearchBenchOptionsTest {
     }
 
     @Test
-    void should_measure_the_server_s_preload_setting_unless_told_and_both_in_the_order_given() {
-        FairragConfig off = FairragConfig.fromEnvironment(Map.of("FAIRRAG_VECTOR_PRELOAD", "false")).build();
-
-        assertThat(parse().preloadSettings(off)).containsExactly(false);
-        assertThat(parse().preloadSettings(FairragConfig.fromEnvironment(Map.of()).build())).containsExactly(true);
-        assertThat(parse("--vector-preload", "false,true,false").preloadSettings(off)).containsExactly(false, true);
-        assertThatThrownBy(() -> parse("--vector-preload", "yes")).isInstanceOf(CommandLine.ParameterException.class);
-    }
-
-    @Test
     void should_try_the_server_s_rule_with_another_share_of_the_chunk_vectors() {
         SearchBench bench = parse("--knn-candidates", "auto,0.2%");
         bench.validate();

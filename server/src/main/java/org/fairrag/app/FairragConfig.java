@@ -207,7 +207,6 @@ public record FairragConfig(
         get(env, "FAIRRAG_VECTORS").ifPresent(v -> b.vectors = VectorStoreSettings.parseKind(v));
         get(env, "FAIRRAG_VECTOR_QUANTIZATION").ifPresent(v -> b.vectorQuantization = VectorQuantization.parse(v));
         get(env, "FAIRRAG_VECTOR_CANDIDATES").ifPresent(v -> b.vectorCandidates = KnnCandidates.parse(v));
-        get(env, "FAIRRAG_VECTOR_PRELOAD").ifPresent(v -> b.vectorPreload = parseBoolean("FAIRRAG_VECTOR_PRELOAD", v));
         get(env, "FAIRRAG_WEAVIATE_URL").ifPresent(v -> b.weaviateUrl = v);
         get(env, "FAIRRAG_WEAVIATE_API_KEY").ifPresent(v -> b.weaviateApiKey = v);
         get(env, "FAIRRAG_EMBEDDING").ifPresent(v -> b.embedding = v);
@@ -269,7 +268,6 @@ public record FairragConfig(
         b.weaviateApiKey = vectors.weaviateApiKey().orElse(null);
         b.vectorQuantization = vectors.quantization();
         b.vectorCandidates = vectors.candidates();
-        b.vectorPreload = vectors.preload();
         b.embedding = embedding.provider();
         b.embeddingBaseUrl = embedding.baseUrl().orElse(null);
         b.embeddingModel = embedding.model().orElse(null);
@@ -306,14 +304,6 @@ public record FairragConfig(
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(name + " must be a number, got: " + value);
         }
-    }
-
-    private static boolean parseBoolean(String name, String value) {
-        return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw new IllegalArgumentException(name + " must be true or false, got: " + value);
-        };
     }
 
     private static int parseInt(String name, String value) {
@@ -367,7 +357,6 @@ public record FairragConfig(
         private VectorStoreSettings.Kind vectors = VectorStoreSettings.Kind.LUCENE;
         private VectorQuantization vectorQuantization = VectorQuantization.NONE;
         private KnnCandidates vectorCandidates = KnnCandidates.SCALED;
-        private boolean vectorPreload = true;
         private String weaviateUrl;
         private String weaviateApiKey;
         private String embedding = EmbeddingSettings.MINILM;
@@ -398,7 +387,6 @@ public record FairragConfig(
         public Builder vectors(VectorStoreSettings.Kind v) { vectors = v; return this; }
         public Builder vectorQuantization(VectorQuantization v) { vectorQuantization = v; return this; }
         public Builder vectorCandidates(KnnCandidates v) { vectorCandidates = v; return this; }
-        public Builder vectorPreload(boolean v) { vectorPreload = v; return this; }
         public Builder weaviate(String url, String apiKey) { weaviateUrl = url; weaviateApiKey = apiKey; return this; }
         public Builder embedding(String provider, String baseUrl, String model, String apiKey) {
             embedding = provider;
@@ -420,7 +408,7 @@ public record FairragConfig(
                     sparqlTimeout, sparqlMaxRows, sparqlPerClient != null ? sparqlPerClient : Math.max(1, workerThreads / 2),
                     workerThreads, workerQueue, loadDemo, textIndex, mentions,
                     new VectorStoreSettings(vectors, Optional.ofNullable(weaviateUrl), Optional.ofNullable(weaviateApiKey),
-                            vectorQuantization, vectorCandidates, vectorPreload),
+                            vectorQuantization, vectorCandidates),
                     new EmbeddingSettings(embedding, Optional.ofNullable(embeddingBaseUrl),
                             Optional.ofNullable(embeddingModel), Optional.ofNullable(embeddingApiKey)),
                     queryCacheSize, llm, limits, connections, quotas);

@@ -19,7 +19,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
-import java.util.function.BiPredicate;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
@@ -85,8 +84,6 @@ import org.apache.lucene.search.join.DiversifyingChildrenFloatKnnVectorQuery;
 import org.apache.lucene.search.join.QueryBitSetProducer;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
-import org.apache.lucene.store.IOContext;
-import org.apache.lucene.store.MMapDirectory;
 import org.apache.lucene.util.BitSet;
 import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
@@ -170,19 +167,6 @@ public final class LuceneVectorIndex implements VectorIndex {
      * decompressing them was a quarter of a repeated search's time (JFR, demo, 2026-11-23). About 1 KB each.
      */
     static final int ARTICLE_FIELDS_KEPT = 20_000;
-    /**
-     * The files of a segment an HNSW search reads at random, preloaded when {@link Options#preload()}: the graph
-     * ({@code .vex}) and the vectors its walk scores, int8 ({@code .veq}) when the index is quantized, else float
-     * ({@code .vec}; with int8 only the few candidates rescored read them). Each 4 KB page of a memory-mapped file
-     * costs a page fault the first time a process reads it, dear in a virtual machine (README, Capacity). Merges
-     * read their inputs once, in order, and are left alone.
-     */
-    static BiPredicate<String, IOContext> preloaded(VectorQuantization quantization) {
-        String vectors = quantization == VectorQuantization.NONE ? ".vec" : ".veq";
-        return (name, context) -> context.context != IOContext.Context.MERGE
-                && (name.endsWith(".vex") || name.endsWith(vectors));
-    }
-
     private static final String UNQUANTIZED_FORMAT = new Lucene99HnswVectorsFormat().getName();
 
     /**
@@ -197,11 +181,9 @@ public final class LuceneVectorIndex implements VectorIndex {
      *                       index: recall against speed
      * @param exactBelow     below this many chunk vectors a nearest-neighbour search is exact instead (see
      *                       {@link #EXACT_BELOW}); 0 walks the graph at every size
-     * @param preload        whether a segment's files that an HNSW walk reads at random are read whole into memory
-     *                       when the segment is opened ({@link #PRELOADED}), instead of page by page by the searches
      */
     public record Options(VectorQuantization quantization, double ramBufferMb, java.time.Duration commitInterval,
-                          KnnCandidates knnCandidates, int exactBelow, boolean preload) {
+                          KnnCandidates knnCandidates, int exactBelow) {
         public static final Options DEFAULT = new Options(VectorQuantization.NONE, RAM_BUFFER_MB);
 
         public Options {
@@ -219,27 +201,23 @@ public final class LuceneVectorIndex implements VectorIndex {
         }
 
         public Options(VectorQuantization quantization, double ramBufferMb) {
-            this(quantization, ramBufferMb, COMMIT_INTERVAL, KnnCandidates.SCALED, EXACT_BELOW, true);
+            this(quantization, ramBufferMb, COMMIT_INTERVAL, KnnCandidates.SCALED, EXACT_BELOW);
         }
 
         public Options withQuantization(VectorQuantization q) {
-            return new Options(q, ramBufferMb, commitInterval, knnCandidates, exactBelow, preload);
+            return new Options(q, ramBufferMb, commitInterval, knnCandidates, exactBelow);
         }
 
         public Options withCommitInterval(java.time.Duration interval) {
-            return new Options(quantization, ramBufferMb, interval, knnCandidates, exactBelow, preload);
+            return new Options(quantization, ramBufferMb, interval, knnCandidates, exactBelow);
         }
 
         public Options withKnnCandidates(KnnCandidates candidates) {
-            return new Options(quantization, ramBufferMb, commitInterval, candidates, exactBelow, preload);
+            return new Options(quantization, ramBufferMb, commitInterval, candidates, exactBelow);
         }
 
         public Options withExactBelow(int vectors) {
-            return new Options(quantization, ramBufferMb, commitInterval, knnCandidates, vectors, preload);
-        }
-
-        public Options withPreload(boolean load) {
-            return new Options(quantization, ramBufferMb, commitInterval, knnCandidates, exactBelow, load);
+            return new Options(quantization, ramBufferMb, commitInterval, knnCandidates, vectors);
         }
     }
 
@@ -1172,19 +1150,15 @@ public final class LuceneVectorIndex implements VectorIndex {
         Store(Path path, Analyzer analyzer, Map<String, String> metadata, Options options) throws IOException {
             this.path = path;
             this.metadata = metadata;
-            this.directory = directory(path, options);
+            this.directory = FSDirectory.open(path);
             boolean otherModel = DirectoryReader.indexExists(directory)
                     && !metadata.equals(subset(SegmentInfos.readLatestCommit(directory).getUserData(), metadata.keySet()));
             // Written in batches at ingest, searched all the time: fewer, larger segments make each k-NN
             // search walk one graph instead of several small ones (Lucene's default allows ten per tier).
             TieredMergePolicy merges = new TieredMergePolicy();
             merges.setSegmentsPerTier(SEGMENTS_PER_TIER);
-            // Each segment's files stay apart, not packed in a compound file, so that the HNSW files can be preloaded
-            // by their names (Options#preload); the merge policy keeps the segments few, and so the open files.
-            merges.setNoCFSRatio(0);
             IndexWriterConfig config = new IndexWriterConfig(analyzer).setCodec(codec(options.quantization()))
-                    .setMergePolicy(merges).setUseCompoundFile(false).setRAMBufferSizeMB(options.ramBufferMb())
-                    .setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
+                    .setMergePolicy(merges).setRAMBufferSizeMB(options.ramBufferMb()).setOpenMode(IndexWriterConfig.OpenMode.CREATE_OR_APPEND);
             this.writer = new IndexWriter(directory, config);
             if (otherModel) {
                 LOG.warn("The vectors in {} were made by another embedding model or index format; starting that index "
@@ -1194,14 +1168,6 @@ public final class LuceneVectorIndex implements VectorIndex {
             writer.setLiveCommitData(metadata.entrySet());
             writer.commit();
             this.searchers = new SearcherManager(writer, null);
-        }
-
-        private static Directory directory(Path path, Options options) throws IOException {
-            FSDirectory fs = FSDirectory.open(path);
-            if (options.preload() && fs instanceof MMapDirectory mapped) {
-                mapped.setPreload(preloaded(options.quantization()));
-            }
-            return fs;
         }
 
         private static Map<String, String> subset(Map<String, String> all, Set<String> keys) {

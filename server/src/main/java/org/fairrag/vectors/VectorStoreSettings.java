@@ -7,16 +7,16 @@ import java.util.Optional;
 /**
  * Where vectors are kept: the embedded Lucene index under the data directory (default), a Weaviate
  * server, or nowhere (no semantic search, no embeddings at ingest); and how the embedded index keeps its
- * chunk vectors, how many candidates its searches keep, and whether the files its HNSW searches read are preloaded.
+ * chunk vectors and how many candidates its searches keep.
  */
 public record VectorStoreSettings(Kind kind, Optional<String> weaviateUrl, Optional<String> weaviateApiKey,
-                                  VectorQuantization quantization, KnnCandidates candidates, boolean preload) {
+                                  VectorQuantization quantization, KnnCandidates candidates) {
 
     /** The vector store implementations. */
     public enum Kind { LUCENE, WEAVIATE, NONE }
 
     public static final VectorStoreSettings DEFAULT = new VectorStoreSettings(Kind.LUCENE, Optional.empty(), Optional.empty(),
-            VectorQuantization.NONE, KnnCandidates.SCALED, true);
+            VectorQuantization.NONE, KnnCandidates.SCALED);
 
     public VectorStoreSettings {
         Objects.requireNonNull(kind, "kind");

@@ -124,17 +124,6 @@ class FairragConfigTest {
     }
 
     @Test
-    void should_preload_the_HNSW_files_unless_told_not_to_and_refuse_what_is_not_a_boolean() {
-        FairragConfig off = FairragConfig.fromEnvironment(Map.of("FAIRRAG_VECTOR_PRELOAD", "False")).build();
-
-        assertThat(FairragConfig.fromEnvironment(Map.of()).build().vectors().preload()).isTrue();
-        assertThat(off.vectors().preload()).isFalse();
-        assertThat(off.toBuilder().build()).isEqualTo(off);
-        assertThatThrownBy(() -> FairragConfig.fromEnvironment(Map.of("FAIRRAG_VECTOR_PRELOAD", "no")).build())
-                .hasMessageContaining("FAIRRAG_VECTOR_PRELOAD must be true or false, got: no");
-    }
-
-    @Test
     void should_read_the_vector_candidates_and_scale_them_with_the_index_by_default() {
         FairragConfig fixed = FairragConfig.fromEnvironment(Map.of("FAIRRAG_VECTOR_CANDIDATES", "1200")).build();
 
