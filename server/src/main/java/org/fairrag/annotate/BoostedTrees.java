@@ -121,45 +121,100 @@ public record BoostedTrees(List<Tree> trees) {
     /**
      * Grows one tree level by level; on return {@code node[i]} is the leaf row {@code i} fell in. A node is split where
      * the second-order gain of the loss is highest, if it is positive and each side keeps {@link Settings#minHessian}.
+     * Of two siblings only the one with fewer rows is counted into ranges; the other's sums are its parent's less its
+     * sibling's. The features are counted in parallel.
      */
     private static Tree grow(byte[][] binned, double[][] cuts, int[] columns, double[] g, double[] h, int[] node,
                              Settings s) {
         int n = g.length;
         int m = columns.length;
+        int bins = s.bins();
         List<int[]> split = new ArrayList<>(); // feature column, bin, left, right; column -1 for a leaf
         List<Double> values = new ArrayList<>();
+        List<Integer> counts = new ArrayList<>();
         Arrays.fill(node, 0);
-        double[] sumG = {Arrays.stream(g).sum()};
-        double[] sumH = {Arrays.stream(h).sum()};
         split.add(new int[] {-1, 0, 0, 0});
         values.add(0.0);
+        counts.add(n);
         int[] open = {0};
-        double[] openG = sumG;
-        double[] openH = sumH;
+        double[] openG = {Arrays.stream(g).sum()};
+        double[] openH = {Arrays.stream(h).sum()};
+        double[][] parentG = null;
+        double[][] parentH = null;
+        int[] rowSlot = new int[n];
         for (int level = 0; level < s.depth() && open.length > 0; level++) {
-            // slot of each open node, -1 for a node that is closed (a leaf already)
-            int[] slot = new int[split.size()];
-            Arrays.fill(slot, -1);
-            for (int k = 0; k < open.length; k++) {
-                slot[open[k]] = k;
+            int width = open.length;
+            int[] slotOf = new int[split.size()];
+            Arrays.fill(slotOf, -1);
+            for (int k = 0; k < width; k++) {
+                slotOf[open[k]] = k;
             }
-            double[][][] histG = new double[open.length][m][s.bins()];
-            double[][][] histH = new double[open.length][m][s.bins()];
-            for (int c = 0; c < m; c++) {
-                byte[] bins = binned[c];
-                for (int i = 0; i < n; i++) {
-                    int k = slot[node[i]];
-                    if (k >= 0) {
-                        int b = bins[i] & 0xff;
-                        histG[k][c][b] += g[i];
-                        histH[k][c][b] += h[i];
+            // siblings are next to each other from the second level on: count the smaller of each pair
+            boolean[] counted = new boolean[width];
+            if (level == 0) {
+                counted[0] = true;
+            } else {
+                for (int k = 0; k < width; k += 2) {
+                    counted[counts.get(open[k]) <= counts.get(open[k + 1]) ? k : k + 1] = true;
+                }
+            }
+            for (int i = 0; i < n; i++) {
+                int k = slotOf[node[i]];
+                rowSlot[i] = k >= 0 && counted[k] ? k : -1;
+            }
+            double[][] histG = new double[width][m * bins];
+            double[][] histH = new double[width][m * bins];
+            // Rows in blocks small enough that their gradients stay in cache while every feature is counted; two
+            // parts of the rows counted in parallel, each into sums of its own.
+            int parts = 2;
+            double[][] partial = new double[parts][];
+            java.util.stream.IntStream.range(0, parts).parallel().forEach(part -> {
+                double[] sums = new double[width * m * bins * 2];
+                int from = (int) ((long) n * part / parts);
+                int to = (int) ((long) n * (part + 1) / parts);
+                for (int block = from; block < to; block += 4096) {
+                    int end = Math.min(to, block + 4096);
+                    for (int c = 0; c < m; c++) {
+                        byte[] column = binned[c];
+                        int offset = c * bins;
+                        for (int i = block; i < end; i++) {
+                            int k = rowSlot[i];
+                            if (k >= 0) {
+                                int at = ((k * m * bins) + offset + (column[i] & 0xff)) * 2;
+                                sums[at] += g[i];
+                                sums[at + 1] += h[i];
+                            }
+                        }
+                    }
+                }
+                partial[part] = sums;
+            });
+            for (int k = 0; k < width; k++) {
+                if (counted[k]) {
+                    for (int b = 0; b < m * bins; b++) {
+                        int at = (k * m * bins + b) * 2;
+                        for (double[] sums : partial) {
+                            histG[k][b] += sums[at];
+                            histH[k][b] += sums[at + 1];
+                        }
+                    }
+                }
+            }
+            for (int k = 0; k < width; k++) {
+                if (!counted[k]) {
+                    int sibling = k % 2 == 0 ? k + 1 : k - 1;
+                    for (int b = 0; b < m * bins; b++) {
+                        histG[k][b] = parentG[k / 2][b] - histG[sibling][b];
+                        histH[k][b] = parentH[k / 2][b] - histH[sibling][b];
                     }
                 }
             }
             List<Integer> next = new ArrayList<>();
             List<Double> nextG = new ArrayList<>();
             List<Double> nextH = new ArrayList<>();
-            for (int k = 0; k < open.length; k++) {
+            List<double[]> nextParentG = new ArrayList<>();
+            List<double[]> nextParentH = new ArrayList<>();
+            for (int k = 0; k < width; k++) {
                 double total = openG[k] * openG[k] / (openH[k] + s.lambda());
                 double bestGain = 1e-9;
                 int bestC = -1;
@@ -170,8 +225,8 @@ public record BoostedTrees(List<Tree> trees) {
                     double leftG = 0;
                     double leftH = 0;
                     for (int b = 0; b < cuts[c].length; b++) {
-                        leftG += histG[k][c][b];
-                        leftH += histH[k][c][b];
+                        leftG += histG[k][c * bins + b];
+                        leftH += histH[k][c * bins + b];
                         double rightG = openG[k] - leftG;
                         double rightH = openH[k] - leftH;
                         if (leftH < s.minHessian() || rightH < s.minHessian()) {
@@ -195,11 +250,13 @@ public record BoostedTrees(List<Tree> trees) {
                 int left = split.size();
                 split.add(new int[] {-1, 0, 0, 0});
                 values.add(-bestLeftG / (bestLeftH + s.lambda()) * s.learningRate());
+                counts.add(0);
                 int right = split.size();
                 split.add(new int[] {-1, 0, 0, 0});
                 double rightG = openG[k] - bestLeftG;
                 double rightH = openH[k] - bestLeftH;
                 values.add(-rightG / (rightH + s.lambda()) * s.learningRate());
+                counts.add(0);
                 split.set(id, new int[] {bestC, bestB, left, right});
                 next.add(left);
                 nextG.add(bestLeftG);
@@ -207,17 +264,31 @@ public record BoostedTrees(List<Tree> trees) {
                 next.add(right);
                 nextG.add(rightG);
                 nextH.add(rightH);
+                nextParentG.add(histG[k]);
+                nextParentH.add(histH[k]);
             }
             // move each row of a node just split to its child
+            int[] moved = new int[split.size()];
             for (int i = 0; i < n; i++) {
-                int[] sp = split.get(node[i]);
-                if (sp[0] >= 0 && slot[node[i]] >= 0) {
-                    node[i] = (binned[sp[0]][i] & 0xff) <= sp[1] ? sp[2] : sp[3];
+                int id = node[i];
+                if (id < slotOf.length && slotOf[id] >= 0) {
+                    int[] sp = split.get(id);
+                    if (sp[0] >= 0) {
+                        node[i] = (binned[sp[0]][i] & 0xff) <= sp[1] ? sp[2] : sp[3];
+                        moved[node[i]]++;
+                    }
+                }
+            }
+            for (int id = 0; id < moved.length; id++) {
+                if (moved[id] > 0) {
+                    counts.set(id, moved[id]);
                 }
             }
             open = next.stream().mapToInt(Integer::intValue).toArray();
             openG = nextG.stream().mapToDouble(Double::doubleValue).toArray();
             openH = nextH.stream().mapToDouble(Double::doubleValue).toArray();
+            parentG = nextParentG.toArray(double[][]::new);
+            parentH = nextParentH.toArray(double[][]::new);
         }
         int size = split.size();
         int[] feature = new int[size];
@@ -246,9 +317,15 @@ public record BoostedTrees(List<Tree> trees) {
             v[i] = rows.get(i)[column];
         }
         Arrays.sort(v);
-        double[] distinct = Arrays.stream(v).distinct().toArray();
-        if (distinct.length <= bins) {
-            return Arrays.copyOf(distinct, Math.max(0, distinct.length - 1));
+        double[] distinct = new double[bins + 1];
+        int count = 0;
+        for (int i = 0; i < v.length && count <= bins; i++) {
+            if (count == 0 || v[i] != distinct[count - 1]) {
+                distinct[count++] = v[i];
+            }
+        }
+        if (count <= bins) {
+            return Arrays.copyOf(distinct, Math.max(0, count - 1));
         }
         List<Double> out = new ArrayList<>();
         for (int q = 1; q < bins; q++) {
