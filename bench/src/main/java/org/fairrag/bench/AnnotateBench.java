@@ -167,7 +167,7 @@ final class AnnotateBench implements Callable<Integer> {
             + "from the logistic model's margin) (default ${DEFAULT-VALUE}).")
     List<String> scorers;
 
-    @Option(names = "--scorer", paramLabel = "SCORER", defaultValue = "logistic", description = "The combined model's "
+    @Option(names = "--scorer", paramLabel = "SCORER", defaultValue = "logistic+trees:100:4:0.2", description = "The combined model's "
             + "scorer in the usual run and for --fit, as in --scorers (default ${DEFAULT-VALUE}).")
     String scorer;
 
@@ -297,7 +297,7 @@ final class AnnotateBench implements Callable<Integer> {
         List<Result> baseline = null;
         for (SubjectEvaluation.Scorer s : settings) {
             long t1 = System.nanoTime();
-            List<Result> results = byParting(evaluation, prepared, SubjectEvaluation.Fitting.DEFAULT.withScorer(s));
+            List<Result> results = byParting(evaluation, prepared, SubjectEvaluation.Fitting.NAMES.withScorer(s));
             baseline = baseline == null ? results : baseline;
             Result first = results.get(0);
             System.out.printf(Locale.ROOT, "%-60s %6.3f %6.3f %6.3f %6.3f %6.3f   %s (%.0f s)%n", s.label(),

@@ -37,9 +37,11 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
      * Version of the model file: 2 added the check tags' own classifiers, 3 the {@link Feature#SECOND_ORDER}
      * features (a reader of 2 would leave their weights out), 4 the frequent descriptors' word classifiers and
      * their {@link Feature#WORDS} features, 5 the {@link Feature#NAMES} features (a reader of 4 would leave their
-     * weights out). A file without a version (1) is read as it was written; a newer one is refused.
+     * weights out), 6 the boosted trees added to the logistic model's margin ({@link #trees}) and its extra terms
+     * ({@link #extras}; a reader of 5 would leave both out). A file without a version (1) is read as it was written; a
+     * newer one is refused.
      */
-    public static final int FORMAT = 5;
+    public static final int FORMAT = 6;
 
     /** What a candidate term's score is made of. */
     public enum Feature {
@@ -307,7 +309,8 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
     /** Writes the model as the properties {@link #bundled} reads. */
     public void write(Writer out) throws IOException {
         StringBuilder b = new StringBuilder();
-        b.append("# Subject suggestion model of fairrag (logistic regression), written by fairrag-bench annotate --fit\n");
+        b.append("# Subject suggestion model of fairrag (logistic regression").append(trees.isEmpty() ? "" : " and boosted trees")
+                .append("), written by fairrag-bench annotate --fit\n");
         b.append("# ").append(description.replace("\n", "\n# ")).append('\n');
         b.append("format=").append(FORMAT).append('\n');
         b.append("description=").append(description.replace("\n", " ")).append('\n');
