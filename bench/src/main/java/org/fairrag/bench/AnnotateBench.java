@@ -58,12 +58,12 @@ import picocli.CommandLine.Parameters;
  *
  * <p>The articles: every PMID of the given files with an abstract and at least one MeSH heading that resolves
  * to a descriptor; its indexers' descriptors are the answer and are hidden from the suggester. The test part
- * (the sixth, fixed on 2026-11-23 before the tuning it measures, and spent on 2026-11-23 too: measured once with the
- * nearest names, so the next tuning needs a new salt; the first, PMID mod 5 = 2, the second, salt
+ * (the seventh, fixed on 2026-11-23 before the tuning it measures, and spent on 2026-11-23 too: measured once with the
+ * boosted trees, so the next tuning needs a new salt; the first, PMID mod 5 = 2, the second, salt
  * "fairrag bench annotate test part 2026-11-23", the third, salt "fairrag bench annotate test part 3 2026-11-23",
- * and the fourth, salt "fairrag bench annotate test part 4 2026-11-23", are spent and now dev; the fifth, salt
- * "fairrag bench annotate test part 5 2026-11-23", was spent by work lost with its machine and must not be used
- * again): the demo articles whose salted hash
+ * the fourth, salt "fairrag bench annotate test part 4 2026-11-23", and the sixth, salt "fairrag bench annotate
+ * test part 6 2026-11-23", are spent and now dev; the fifth, salt "fairrag bench annotate test part 5 2026-11-23",
+ * was spent by work lost with its machine and must not be used again): the demo articles whose salted hash
  * ({@link #inTest}) leaves 0 divided by 5, about 500; every other article is dev. The test
  * articles are never neighbours and never counted in the statistics the model learns from; a dev article the
  * collection holds is left out of its own neighbours and statistics. Models are fitted and their cut-offs
@@ -99,7 +99,7 @@ final class AnnotateBench implements Callable<Integer> {
     boolean compareNeighbours;
 
     /** Salt of the test part's hash; changing it makes another test part. */
-    static final String TEST_SALT = "fairrag bench annotate test part 6 2026-11-23";
+    static final String TEST_SALT = "fairrag bench annotate test part 7 2026-11-23";
     static final int TEST_MODULUS = 5;
 
     @Option(names = "--base", defaultValue = "all", description = "The neighbour base: all (every tagged article of the "
@@ -157,6 +157,21 @@ final class AnnotateBench implements Callable<Integer> {
             + "directly broader and narrower than a mentioned one), or several joined by + (default ${DEFAULT-VALUE}).")
     List<String> sources;
 
+    @Option(names = "--compare-scorers", description = "On dev only, cross-fitted, under --fold-seeds partings: the "
+            + "combined model (as shipped) with each scorer of --scorers, each against the first (the baseline), instead of "
+            + "the usual run.")
+    boolean compareScorers;
+
+    @Option(names = "--scorers", split = ",", paramLabel = "SCORER", defaultValue = "logistic,piecewise,trees:200:4:0.1,"
+            + "logistic+trees:200:4:0.1", description = "Scorers for --compare-scorers, each logistic, piecewise (hinges at "
+            + "quartiles and a few products), trees:N:DEPTH:RATE (boosted trees) or logistic+trees:N:DEPTH:RATE (boosted "
+            + "from the logistic model's margin) (default ${DEFAULT-VALUE}).")
+    List<String> scorers;
+
+    @Option(names = "--scorer", paramLabel = "SCORER", defaultValue = "logistic+trees:100:4:0.2", description = "The combined model's "
+            + "scorer in the usual run and for --fit, as in --scorers (default ${DEFAULT-VALUE}).")
+    String scorer;
+
     @Option(names = "--dev-sample", paramLabel = "N", description = "Use only the first N dev articles (a quick look; "
             + "figures to report use all).")
     Integer devSample;
@@ -212,6 +227,10 @@ final class AnnotateBench implements Callable<Integer> {
                 compareSources(fairrag, evaluation, dev);
                 return 0;
             }
+            if (compareScorers) {
+                compareScorers(evaluation, dev);
+                return 0;
+            }
             long t0 = System.nanoTime();
             List<Prepared> devPrepared = prepare(evaluation, dev);
             System.out.printf("Prepared dev: mentions, neighbours and candidates of %d articles in %.1f s%n", dev.size(),
@@ -233,11 +252,11 @@ final class AnnotateBench implements Callable<Integer> {
             }
             Map<Variant, SubjectModel> models = new LinkedHashMap<>();
             for (Variant v : Variant.values()) {
-                models.put(v, evaluation.fit(v, devPrepared, SubjectEvaluation.Fitting.DEFAULT, "fitted on the dev "
+                models.put(v, evaluation.fit(v, devPrepared, fitting(), "fitted on the dev "
                         + "part of fairrag bench annotate (" + devPrepared.size() + " articles, neighbour base " + base + "): "
                         + v.label()));
             }
-            Result crossFitted = evaluation.crossFitted(Variant.COMBINED, devPrepared, SubjectEvaluation.Fitting.DEFAULT, FOLDS);
+            Result crossFitted = evaluation.crossFitted(Variant.COMBINED, devPrepared, fitting(), FOLDS);
             System.out.printf(Locale.ROOT, "%nThe combined model cross-fitted on dev (%d folds): P %.3f R %.3f F1 %.3f; without "
                             + "check tags F1 %.3f%n", FOLDS, crossFitted.all().precision(), crossFitted.all().recall(),
                     crossFitted.all().f1(), crossFitted.withoutCheckTags().f1());
@@ -258,6 +277,34 @@ final class AnnotateBench implements Callable<Integer> {
                     fairrag.subjectSuggester(models.get(Variant.MENTIONS_ONLY)), test ? testCases : dev);
         }
         return 0;
+    }
+
+    /** The fitting of the usual run: the shipped one with {@code --scorer}. */
+    private SubjectEvaluation.Fitting fitting() {
+        return SubjectEvaluation.Fitting.DEFAULT.withScorer(SubjectEvaluation.Scorer.parse(scorer));
+    }
+
+    private void compareScorers(SubjectEvaluation evaluation, List<Case> dev) throws Exception {
+        List<SubjectEvaluation.Scorer> settings = scorers.stream().map(SubjectEvaluation.Scorer::parse).toList();
+        // The scorers read the same word classifiers' log-odds: fit those once per fold and parting.
+        evaluation.memoiseClassifiers();
+        long t0 = System.nanoTime();
+        List<Prepared> prepared = prepare(evaluation, dev);
+        System.out.printf("Prepared dev: mentions, neighbours, nearest names and candidates of %d articles in %.1f s%n",
+                dev.size(), (System.nanoTime() - t0) / 1e9);
+        System.out.printf("%nThe combined model on dev, cross-fitted (%d folds), %d partings into folds; F1 of each, then "
+                + "the mean's difference from the baseline's%n", FOLDS, foldSeeds);
+        System.out.printf("%-60s %6s %6s %6s %6s %6s   %s%n", "scorer", "P", "R", "F1", "F1*", "cand.R", PARTING_COLUMNS);
+        List<Result> baseline = null;
+        for (SubjectEvaluation.Scorer s : settings) {
+            long t1 = System.nanoTime();
+            List<Result> results = byParting(evaluation, prepared, SubjectEvaluation.Fitting.NAMES.withScorer(s));
+            baseline = baseline == null ? results : baseline;
+            Result first = results.get(0);
+            System.out.printf(Locale.ROOT, "%-60s %6.3f %6.3f %6.3f %6.3f %6.3f   %s (%.0f s)%n", s.label(),
+                    first.all().precision(), first.all().recall(), first.all().f1(), first.withoutCheckTags().f1(),
+                    first.candidateRecall(), partingFigures(results, baseline), (System.nanoTime() - t1) / 1e9);
+        }
     }
 
     private static void compareFitting(SubjectEvaluation evaluation, List<Prepared> dev, List<SubjectEvaluation.Fitting> fittings) {

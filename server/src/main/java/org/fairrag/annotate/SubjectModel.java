@@ -23,9 +23,12 @@ import org.apache.commons.math3.linear.LUDecomposition;
  * @param checkTags   the check tags' own classifiers, whose probability replaces the logistic model's
  * @param descriptors word classifiers of frequent descriptors (as MTI adds machine-learned classifiers to its
  *                    neighbours), whose log-odds are one more feature of the logistic model ({@link Feature#WORDS})
+ * @param extras      terms of the logistic model besides the features: a feature's excess over a knot (a hinge, so
+ *                    its effect can bend) or two features' product (so one's effect can depend on the other)
+ * @param trees       boosted trees whose margin is added to the logistic model's ({@link BoostedTrees#NONE}: none)
  */
 public record SubjectModel(double bias, double[] weights, double threshold, Set<Feature> features, String description,
-                           WordClassifiers checkTags, WordClassifiers descriptors) {
+                           WordClassifiers checkTags, WordClassifiers descriptors, List<Extra> extras, BoostedTrees trees) {
 
     /** The bundled model, fitted by {@code fairrag-bench annotate --fit}. */
     public static final String BUNDLED = "/org/fairrag/annotate/subject-model.properties";
@@ -34,9 +37,11 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
      * Version of the model file: 2 added the check tags' own classifiers, 3 the {@link Feature#SECOND_ORDER}
      * features (a reader of 2 would leave their weights out), 4 the frequent descriptors' word classifiers and
      * their {@link Feature#WORDS} features, 5 the {@link Feature#NAMES} features (a reader of 4 would leave their
-     * weights out). A file without a version (1) is read as it was written; a newer one is refused.
+     * weights out), 6 the boosted trees added to the logistic model's margin ({@link #trees}) and its extra terms
+     * ({@link #extras}; a reader of 5 would leave both out). A file without a version (1) is read as it was written; a
+     * newer one is refused.
      */
-    public static final int FORMAT = 5;
+    public static final int FORMAT = 6;
 
     /** What a candidate term's score is made of. */
     public enum Feature {
@@ -116,12 +121,45 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
                 NEGATED_ONLY, NARROWER_MENTIONED);
     }
 
+    /**
+     * A term of the logistic model besides the features, with its weight: {@code max(0, x[a] - knot)} when {@code b}
+     * is null, else {@code x[a] * x[b]}.
+     */
+    public record Extra(Feature a, Feature b, double knot, double weight) {
+        public static Extra hinge(Feature a, double knot) {
+            return new Extra(a, null, knot, 0);
+        }
+
+        public static Extra product(Feature a, Feature b) {
+            return new Extra(a, b, 0, 0);
+        }
+
+        double value(double[] x) {
+            return b == null ? Math.max(0, x[a.ordinal()] - knot) : x[a.ordinal()] * x[b.ordinal()];
+        }
+
+        Extra withWeight(double w) {
+            return new Extra(a, b, knot, w);
+        }
+
+        String label() {
+            return b == null ? "max(0, " + a + " - " + knot + ")" : a + " x " + b;
+        }
+    }
+
     public SubjectModel {
         if (weights.length != Feature.values().length) {
             throw new IllegalArgumentException("one weight per feature");
         }
         weights = weights.clone();
         features = Set.copyOf(features);
+        extras = List.copyOf(extras);
+    }
+
+    /** A model without extra terms or trees. */
+    public SubjectModel(double bias, double[] weights, double threshold, Set<Feature> features, String description,
+                        WordClassifiers checkTags, WordClassifiers descriptors) {
+        this(bias, weights, threshold, features, description, checkTags, descriptors, List.of(), BoostedTrees.NONE);
     }
 
     /** A model without classifiers of its own for the check tags. */
@@ -163,11 +201,24 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
 
     /** The probability that a candidate with these feature values is a subject, by the logistic model. */
     public double score(double[] x) {
+        return 1 / (1 + Math.exp(-margin(x)));
+    }
+
+    /** The log-odds of a candidate with these feature values: the logistic model's, plus the trees' if any. */
+    double margin(double[] x) {
+        return linearMargin(x) + trees.margin(x);
+    }
+
+    /** The logistic model's log-odds alone, before any trees. */
+    double linearMargin(double[] x) {
         double z = bias;
         for (int i = 0; i < weights.length; i++) {
             z += weights[i] * x[i];
         }
-        return 1 / (1 + Math.exp(-z));
+        for (Extra e : extras) {
+            z += e.weight() * e.value(x);
+        }
+        return z;
     }
 
     public boolean uses(Feature f) {
@@ -194,16 +245,21 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
     }
 
     public SubjectModel withThreshold(double t) {
-        return new SubjectModel(bias, weights, t, features, description, checkTags, descriptors);
+        return new SubjectModel(bias, weights, t, features, description, checkTags, descriptors, extras, trees);
     }
 
     public SubjectModel withCheckTags(WordClassifiers models) {
-        return new SubjectModel(bias, weights, threshold, features, description, models, descriptors);
+        return new SubjectModel(bias, weights, threshold, features, description, models, descriptors, extras, trees);
     }
 
     /** This model with word classifiers for frequent descriptors. */
     public SubjectModel withDescriptors(WordClassifiers models) {
-        return new SubjectModel(bias, weights, threshold, features, description, checkTags, models);
+        return new SubjectModel(bias, weights, threshold, features, description, checkTags, models, extras, trees);
+    }
+
+    /** This model with boosted trees added to its margin. */
+    public SubjectModel withTrees(BoostedTrees more) {
+        return new SubjectModel(bias, weights, threshold, features, description, checkTags, descriptors, extras, more);
     }
 
     public static SubjectModel bundled() {
@@ -235,15 +291,26 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
                 used.add(f);
             }
         }
+        List<Extra> extras = new java.util.ArrayList<>();
+        for (int i = 0; p.getProperty("extra." + i) != null; i++) {
+            String[] bits = p.getProperty("extra." + i).trim().split(":");
+            Feature a = Feature.valueOf(bits[1]);
+            extras.add(switch (bits[0]) {
+                case "HINGE" -> new Extra(a, null, Double.parseDouble(bits[2]), Double.parseDouble(bits[3]));
+                case "PRODUCT" -> new Extra(a, Feature.valueOf(bits[2]), 0, Double.parseDouble(bits[3]));
+                default -> throw new IllegalArgumentException("extra." + i + " is HINGE or PRODUCT, not " + bits[0]);
+            });
+        }
         return new SubjectModel(Double.parseDouble(p.getProperty("bias")), w, Double.parseDouble(p.getProperty("threshold")),
                 used, p.getProperty("description", ""), WordClassifiers.read(p, "checktag."),
-                WordClassifiers.read(p, "descriptor."));
+                WordClassifiers.read(p, "descriptor."), extras, BoostedTrees.read(p, "tree."));
     }
 
     /** Writes the model as the properties {@link #bundled} reads. */
     public void write(Writer out) throws IOException {
         StringBuilder b = new StringBuilder();
-        b.append("# Subject suggestion model of fairrag (logistic regression), written by fairrag-bench annotate --fit\n");
+        b.append("# Subject suggestion model of fairrag (logistic regression").append(trees.isEmpty() ? "" : " and boosted trees")
+                .append("), written by fairrag-bench annotate --fit\n");
         b.append("# ").append(description.replace("\n", "\n# ")).append('\n');
         b.append("format=").append(FORMAT).append('\n');
         b.append("description=").append(description.replace("\n", " ")).append('\n');
@@ -253,6 +320,15 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
             if (features.contains(f)) {
                 b.append("weight.").append(f.name()).append('=').append(format(weights[f.ordinal()])).append('\n');
             }
+        }
+        for (int i = 0; i < extras.size(); i++) {
+            Extra e = extras.get(i);
+            b.append("extra.").append(i).append('=').append(e.b() == null
+                    ? "HINGE:" + e.a().name() + ':' + Double.toString(e.knot())
+                    : "PRODUCT:" + e.a().name() + ':' + e.b().name()).append(':').append(format(e.weight())).append('\n');
+        }
+        if (!trees.isEmpty()) {
+            trees.write(b, "tree.");
         }
         checkTags.write(b, "checktag.");
         descriptors.write(b, "descriptor.");
@@ -268,25 +344,35 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
      * standardised features, by Newton's method; the weights are brought back to the features' own scale.
      */
     public static SubjectModel fit(List<double[]> rows, List<Boolean> labels, Set<Feature> features, String description) {
+        return fit(rows, labels, features, List.of(), description);
+    }
+
+    /** As {@link #fit(List, List, Set, String)} with extra terms ({@link Extra}, their weights ignored) fitted too. */
+    public static SubjectModel fit(List<double[]> rows, List<Boolean> labels, Set<Feature> features, List<Extra> extras,
+                                   String description) {
         int n = rows.size();
         int all = Feature.values().length;
         int[] columns = java.util.stream.IntStream.range(0, all)
                 .filter(j -> features.contains(Feature.values()[j])).toArray();
-        int d = columns.length + 1;
+        int e0 = columns.length;
+        int d = columns.length + extras.size() + 1;
         double[] mean = new double[d];
         double[] sd = new double[d];
+        double[] raw = new double[d - 1];
         for (double[] x : rows) {
-            for (int c = 0; c < columns.length; c++) {
-                mean[c] += x[columns[c]] / n;
+            design(x, columns, extras, raw);
+            for (int c = 0; c < d - 1; c++) {
+                mean[c] += raw[c] / n;
             }
         }
         for (double[] x : rows) {
-            for (int c = 0; c < columns.length; c++) {
-                double v = x[columns[c]] - mean[c];
+            design(x, columns, extras, raw);
+            for (int c = 0; c < d - 1; c++) {
+                double v = raw[c] - mean[c];
                 sd[c] += v * v / n;
             }
         }
-        for (int c = 0; c < columns.length; c++) {
+        for (int c = 0; c < d - 1; c++) {
             sd[c] = Math.max(Math.sqrt(sd[c]), 1e-9);
         }
         double l2 = 1e-3;
@@ -296,9 +382,9 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
             double[] g = new double[d];
             double[][] h = new double[d][d];
             for (int i = 0; i < n; i++) {
-                double[] x = rows.get(i);
-                for (int c = 0; c < columns.length; c++) {
-                    z[c] = (x[columns[c]] - mean[c]) / sd[c];
+                design(rows.get(i), columns, extras, raw);
+                for (int c = 0; c < d - 1; c++) {
+                    z[c] = (raw[c] - mean[c]) / sd[c];
                 }
                 z[d - 1] = 1;
                 double eta = 0;
@@ -334,13 +420,78 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
                 break;
             }
         }
-        double[] raw = new double[all];
+        double[] weights = new double[all];
         double bias = w[d - 1];
         for (int c = 0; c < columns.length; c++) {
-            raw[columns[c]] = w[c] / sd[c];
+            weights[columns[c]] = w[c] / sd[c];
             bias -= w[c] * mean[c] / sd[c];
         }
-        return new SubjectModel(bias, raw, 0.5, features, description);
+        List<Extra> fitted = new java.util.ArrayList<>();
+        for (int k = 0; k < extras.size(); k++) {
+            fitted.add(extras.get(k).withWeight(w[e0 + k] / sd[e0 + k]));
+            bias -= w[e0 + k] * mean[e0 + k] / sd[e0 + k];
+        }
+        return new SubjectModel(bias, weights, 0.5, features, description, WordClassifiers.NONE, WordClassifiers.NONE,
+                fitted, BoostedTrees.NONE);
+    }
+
+    /**
+     * Products of features whose effects may well depend on each other, chosen before any fitting: the neighbours'
+     * vote with the word classifier, the nearest names, the title, the prior and how specific a term is; a mention
+     * with the nearest names and the word classifier; a mention in the title with how often indexers choose a term
+     * when it is mentioned.
+     */
+    static final List<Feature[]> PRODUCTS = List.of(
+            new Feature[] {Feature.NEIGHBOUR_VOTE, Feature.WORDS_LOGIT},
+            new Feature[] {Feature.NEIGHBOUR_VOTE, Feature.NAME_SIMILARITY},
+            new Feature[] {Feature.NEIGHBOUR_VOTE, Feature.IN_TITLE},
+            new Feature[] {Feature.NEIGHBOUR_VOTE, Feature.PRIOR_LOG},
+            new Feature[] {Feature.NEIGHBOUR_VOTE, Feature.BROADER_LOG},
+            new Feature[] {Feature.MENTIONED, Feature.NAME_SIMILARITY},
+            new Feature[] {Feature.MENTIONED, Feature.WORDS_LOGIT},
+            new Feature[] {Feature.IN_TITLE, Feature.SUBJECT_WHEN_MENTIONED});
+
+    /**
+     * Extra terms for a piecewise-linear logistic model: for each feature used that takes more than ten values in
+     * {@code rows}, hinges at the quartiles of its values other than 0; and the {@link #PRODUCTS} of features used.
+     */
+    public static List<Extra> piecewise(List<double[]> rows, Set<Feature> used) {
+        List<Extra> out = new java.util.ArrayList<>();
+        int step = Math.max(1, rows.size() / 100_000);
+        for (Feature f : Feature.values()) {
+            if (!used.contains(f)) {
+                continue;
+            }
+            double[] v = java.util.stream.IntStream.range(0, rows.size() / step).mapToDouble(i -> rows.get(i * step)[f.ordinal()])
+                    .filter(x -> x != 0).sorted().toArray();
+            if (Arrays.stream(v).distinct().limit(11).count() <= 10) {
+                continue;
+            }
+            double last = Double.NaN;
+            for (double q : new double[] {0.25, 0.5, 0.75}) {
+                double knot = v[(int) (q * (v.length - 1))];
+                if (knot != last && knot < v[v.length - 1]) {
+                    out.add(Extra.hinge(f, knot));
+                    last = knot;
+                }
+            }
+        }
+        for (Feature[] pair : PRODUCTS) {
+            if (used.contains(pair[0]) && used.contains(pair[1])) {
+                out.add(Extra.product(pair[0], pair[1]));
+            }
+        }
+        return out;
+    }
+
+    /** The values of the fitted columns of a row: the features used, then the extra terms. */
+    private static void design(double[] x, int[] columns, List<Extra> extras, double[] out) {
+        for (int c = 0; c < columns.length; c++) {
+            out[c] = x[columns[c]];
+        }
+        for (int k = 0; k < extras.size(); k++) {
+            out[columns.length + k] = extras.get(k).value(x);
+        }
     }
 
     private static double[] solve(double[][] a, double[] b) {

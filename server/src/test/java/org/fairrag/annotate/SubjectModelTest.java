@@ -82,7 +82,7 @@ class SubjectModelTest {
         p.load(new StringReader(out.toString()));
         SubjectModel back = SubjectModel.read(p);
 
-        assertThat(p.getProperty("format")).isEqualTo("5").isEqualTo(String.valueOf(SubjectModel.FORMAT));
+        assertThat(p.getProperty("format")).isEqualTo("6").isEqualTo(String.valueOf(SubjectModel.FORMAT));
         assertThat(back.weights()).containsExactly(w);
         double[] x = new double[Feature.values().length];
         x[Feature.MENTIONED_TIMES_VOTE.ordinal()] = 0.5;
@@ -105,11 +105,11 @@ class SubjectModelTest {
     @Test
     void should_refuse_a_model_file_of_a_newer_format_with_a_clear_message() throws Exception {
         Properties p = new Properties();
-        p.load(new StringReader("format=6\nbias=-2\nthreshold=0.2\n"));
+        p.load(new StringReader("format=7\nbias=-2\nthreshold=0.2\n"));
 
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> SubjectModel.read(p))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("format 6").hasMessageContaining("fit it again");
+                .hasMessageContaining("format 7").hasMessageContaining("fit it again");
     }
 
     @Test
@@ -119,6 +119,7 @@ class SubjectModelTest {
         assertThat(bundled.checkTags().byTerm()).isNotEmpty();
         assertThat(bundled.descriptors().byTerm()).isNotEmpty();
         assertThat(bundled.uses(Feature.WORDS_LOGIT)).isTrue();
+        assertThat(bundled.trees().trees()).as("boosted trees on the logistic model's log-odds").hasSize(100);
         assertThat(bundled.usesMentions()).isTrue();
         assertThat(bundled.usesNeighbours()).isTrue();
     }

@@ -166,6 +166,50 @@ class SuggestedSubjectsTest {
                 .subjects()).isEmpty();
     }
 
+    @Test
+    void should_suggest_the_subject_of_an_untagged_article_by_trees_fitted_on_its_real_neighbours() {
+        // Fitted on the twelve tagged articles, each without itself among its neighbours and statistics, as the bench
+        // fits the shipped model on dev; small trees, as twelve articles allow.
+        SubjectSuggester suggester = fairrag.subjectSuggester();
+        SubjectEvaluation evaluation = new SubjectEvaluation(suggester, Set.of("public"), Set.of(),
+                SubjectStatistics.of(fairrag.graph(), fairrag.graphs(), fairrag.vocabulary()));
+        List<SubjectEvaluation.Prepared> tagged = new ArrayList<>();
+        for (String line : DemoRecords.lines(TAGGED.toArray(String[]::new))) {
+            JsonObject record = new JsonObject(line);
+            Set<String> gold = new LinkedHashSet<>();
+            record.getJsonArray("mesh").forEach(name -> MeshVocabulary.index().resolveName((String) name).ifPresent(gold::add));
+            String pmid = record.getString("pmid");
+            tagged.add(evaluation.prepare(new SubjectEvaluation.Case(pmid, record.getString("title"), record.getString("abstract"),
+                    gold, fairrag.publisher().pidUrl(ArticleIngest.articleId(pmid)))));
+        }
+        SubjectEvaluation.Fitting fitting = SubjectEvaluation.Fitting.DEFAULT.withScorer(
+                SubjectEvaluation.Scorer.parse("logistic+trees:30:2:0.3"));
+
+        SubjectModel model = evaluation.fit(SubjectEvaluation.Variant.COMBINED, tagged, fitting, "twelve articles");
+        SubjectModel logistic = evaluation.fit(SubjectEvaluation.Variant.COMBINED, tagged,
+                SubjectEvaluation.Fitting.NAMES, "twelve articles, logistic");
+        List<SubjectSuggester.Subject> suggested = suggester.with(model)
+                .suggest(untaggedTitle, untaggedAbstract, Set.of("public")).subjects();
+
+        assertThat(model.trees().trees()).hasSize(30);
+        assertThat(model.trees().trees()).as("the trees split on what the candidates say").anySatisfy(t ->
+                assertThat(t.size()).isGreaterThan(1));
+        SubjectSuggester.Subject cancer = suggested.stream().filter(s -> s.termId().equals(NASOPHARYNGEAL_NEOPLASMS))
+                .findFirst().orElseThrow(() -> new AssertionError("not suggested: " + suggested));
+        assertThat(cancer.score()).isGreaterThanOrEqualTo(model.threshold());
+        // Its evidence: tagged neighbours that have it, and its name near the title's meaning (the text says
+        // "nasopharyngeal carcinoma", another descriptor).
+        assertThat(cancer.evidence()).hasAtLeastOneElementOfType(SubjectSuggester.NeighbourEvidence.class)
+                .hasAtLeastOneElementOfType(SubjectSuggester.NameEvidence.class);
+        assertThat(suggested.get(0).score()).isGreaterThanOrEqualTo(suggested.get(suggested.size() - 1).score());
+        // The trees moved the logistic model's scores: they are no bare copy of it.
+        assertThat(suggester.with(model).suggest(untaggedTitle, untaggedAbstract, Set.of("public")).subjects())
+                .extracting(SubjectSuggester.Subject::score)
+                .isNotEqualTo(suggester.with(logistic.withThreshold(model.threshold()))
+                        .suggest(untaggedTitle, untaggedAbstract, Set.of("public")).subjects().stream()
+                        .map(SubjectSuggester.Subject::score).toList());
+    }
+
     private static List<String> objects(String property, String subject) {
         return fairrag.graph().select(QueryFactory.create("SELECT ?o WHERE { GRAPH ?g { ?s ?p ?o } }"),
                         Map.of("s", ResourceFactory.createResource(subject), "p", ResourceFactory.createProperty(property),
