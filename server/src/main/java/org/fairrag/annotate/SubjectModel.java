@@ -199,7 +199,7 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
         return out;
     }
 
-    /** The probability that a candidate with these feature values is a subject, by the logistic model. */
+    /** The probability that a candidate with these feature values is a subject, by the logistic model and its trees. */
     public double score(double[] x) {
         return 1 / (1 + Math.exp(-margin(x)));
     }
