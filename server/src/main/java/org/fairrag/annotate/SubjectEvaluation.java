@@ -186,9 +186,12 @@ public final class SubjectEvaluation {
      * embedding of the first chunk and of the title, and by words; found once, fused per setting.
      */
     public record Searched(Case source, List<Mention> mentions, List<ChunkHit> firstChunk,
-                           List<ChunkHit> title, List<ChunkHit> words) {}
+                           List<ChunkHit> title, List<ChunkHit> words, List<NearestNames.Match> names) {}
 
-    /** Searches the index for a case under the widest settings ({@code k} neighbours at most). Blocking (embeds twice). */
+    /**
+     * Searches the index for a case under the widest settings ({@code k} neighbours at most), and finds the terms with
+     * the nearest names as the suggester does. Blocking (embeds up to three times).
+     */
     public Searched search(Case c, int k) {
         Neighbours n = suggester.neighbourSearch().orElseThrow(() -> new IllegalStateException("no vector index"));
         List<Mention> mentions = suggester.finder().find(c.title(), c.abstractText()).mentions();
@@ -197,7 +200,8 @@ public final class SubjectEvaluation {
                 new Neighbours.Settings(Neighbours.Embedded.FIRST_CHUNK, true, k), accessLevels, excluded);
         Neighbours.Found title = n.find(c.title(), c.abstractText(),
                 new Neighbours.Settings(Neighbours.Embedded.TITLE, false, k), accessLevels, excluded);
-        return new Searched(c, mentions, first.byMeaning(), title.byMeaning(), first.byWords());
+        return new Searched(c, mentions, first.byMeaning(), title.byMeaning(), first.byWords(),
+                suggester.names(c.title(), c.abstractText()));
     }
 
     /** A searched case prepared as the suggester would under {@code s}. */
@@ -210,10 +214,7 @@ public final class SubjectEvaluation {
         };
         List<Neighbours.Neighbour> near = n.fuse(new Neighbours.Found(meaning, s.byWords() ? searched.words() : List.of()),
                 excluded(searched.source()), s.k());
-        Case c = searched.source();
-        return new Prepared(c, WordClassifiers.words(c.title(), c.abstractText()), searched.mentions(), near, List.of(),
-                SubjectCandidates.of(searched.mentions(), near, statistics(c, searched.mentions()), suggester.checkTags(),
-                        suggester.broader(), true, true, suggester.checkTags()));
+        return withCandidates(searched.source(), searched.mentions(), near, searched.names());
     }
 
     /**

@@ -210,6 +210,26 @@ class SuggestedSubjectsTest {
                         .map(SubjectSuggester.Subject::score).toList());
     }
 
+    @Test
+    void should_prepare_a_case_searched_once_for_the_bench_as_the_suggester_prepares_it_names_included() {
+        SubjectSuggester suggester = fairrag.subjectSuggester();
+        SubjectEvaluation evaluation = new SubjectEvaluation(suggester, Set.of("public"), Set.of(),
+                SubjectStatistics.of(fairrag.graph(), fairrag.graphs(), fairrag.vocabulary()));
+        JsonObject record = new JsonObject(DemoRecords.lines(TAGGED.get(0)).get(0));
+        String pmid = record.getString("pmid");
+        SubjectEvaluation.Case c = new SubjectEvaluation.Case(pmid, record.getString("title"), record.getString("abstract"),
+                Set.of(), fairrag.publisher().pidUrl(ArticleIngest.articleId(pmid)));
+        Neighbours.Settings settings = suggester.neighbourSearch().orElseThrow().settings();
+
+        SubjectEvaluation.Prepared direct = evaluation.prepare(c);
+        SubjectEvaluation.Prepared searched = evaluation.prepare(evaluation.search(c, settings.k()), settings);
+
+        assertThat(direct.names()).isNotEmpty();
+        assertThat(searched.names()).isEqualTo(direct.names());
+        assertThat(searched.candidates()).extracting(SubjectCandidates.Candidate::termId)
+                .containsExactlyInAnyOrderElementsOf(direct.candidates().stream().map(SubjectCandidates.Candidate::termId).toList());
+    }
+
     private static List<String> objects(String property, String subject) {
         return fairrag.graph().select(QueryFactory.create("SELECT ?o WHERE { GRAPH ?g { ?s ?p ?o } }"),
                         Map.of("s", ResourceFactory.createResource(subject), "p", ResourceFactory.createProperty(property),
