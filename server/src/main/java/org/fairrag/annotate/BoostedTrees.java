@@ -162,44 +162,9 @@ public record BoostedTrees(List<Tree> trees) {
                 int k = slotOf[node[i]];
                 rowSlot[i] = k >= 0 && counted[k] ? k : -1;
             }
-            double[][] histG = new double[width][m * bins];
-            double[][] histH = new double[width][m * bins];
-            // Rows in blocks small enough that their gradients stay in cache while every feature is counted; two
-            // parts of the rows counted in parallel, each into sums of its own.
-            int parts = 2;
-            double[][] partial = new double[parts][];
-            java.util.stream.IntStream.range(0, parts).parallel().forEach(part -> {
-                double[] sums = new double[width * m * bins * 2];
-                int from = (int) ((long) n * part / parts);
-                int to = (int) ((long) n * (part + 1) / parts);
-                for (int block = from; block < to; block += 4096) {
-                    int end = Math.min(to, block + 4096);
-                    for (int c = 0; c < m; c++) {
-                        byte[] column = binned[c];
-                        int offset = c * bins;
-                        for (int i = block; i < end; i++) {
-                            int k = rowSlot[i];
-                            if (k >= 0) {
-                                int at = ((k * m * bins) + offset + (column[i] & 0xff)) * 2;
-                                sums[at] += g[i];
-                                sums[at + 1] += h[i];
-                            }
-                        }
-                    }
-                }
-                partial[part] = sums;
-            });
-            for (int k = 0; k < width; k++) {
-                if (counted[k]) {
-                    for (int b = 0; b < m * bins; b++) {
-                        int at = (k * m * bins + b) * 2;
-                        for (double[] sums : partial) {
-                            histG[k][b] += sums[at];
-                            histH[k][b] += sums[at + 1];
-                        }
-                    }
-                }
-            }
+            Ranges ranges = countRanges(binned, rowSlot, g, h, width, bins, counted);
+            double[][] histG = ranges.g();
+            double[][] histH = ranges.h();
             for (int k = 0; k < width; k++) {
                 if (!counted[k]) {
                     int sibling = k % 2 == 0 ? k + 1 : k - 1;
@@ -215,52 +180,26 @@ public record BoostedTrees(List<Tree> trees) {
             List<double[]> nextParentG = new ArrayList<>();
             List<double[]> nextParentH = new ArrayList<>();
             for (int k = 0; k < width; k++) {
-                double total = openG[k] * openG[k] / (openH[k] + s.lambda());
-                double bestGain = 1e-9;
-                int bestC = -1;
-                int bestB = -1;
-                double bestLeftG = 0;
-                double bestLeftH = 0;
-                for (int c = 0; c < m; c++) {
-                    double leftG = 0;
-                    double leftH = 0;
-                    for (int b = 0; b < cuts[c].length; b++) {
-                        leftG += histG[k][c * bins + b];
-                        leftH += histH[k][c * bins + b];
-                        double rightG = openG[k] - leftG;
-                        double rightH = openH[k] - leftH;
-                        if (leftH < s.minHessian() || rightH < s.minHessian()) {
-                            continue;
-                        }
-                        double gain = leftG * leftG / (leftH + s.lambda()) + rightG * rightG / (rightH + s.lambda()) - total;
-                        if (gain > bestGain) {
-                            bestGain = gain;
-                            bestC = c;
-                            bestB = b;
-                            bestLeftG = leftG;
-                            bestLeftH = leftH;
-                        }
-                    }
-                }
+                Split best = bestSplit(histG[k], histH[k], cuts, openG[k], openH[k], s);
                 int id = open[k];
-                if (bestC < 0) {
+                if (best == null) {
                     values.set(id, -openG[k] / (openH[k] + s.lambda()) * s.learningRate());
                     continue;
                 }
                 int left = split.size();
                 split.add(new int[] {-1, 0, 0, 0});
-                values.add(-bestLeftG / (bestLeftH + s.lambda()) * s.learningRate());
+                values.add(-best.leftG() / (best.leftH() + s.lambda()) * s.learningRate());
                 counts.add(0);
                 int right = split.size();
                 split.add(new int[] {-1, 0, 0, 0});
-                double rightG = openG[k] - bestLeftG;
-                double rightH = openH[k] - bestLeftH;
+                double rightG = openG[k] - best.leftG();
+                double rightH = openH[k] - best.leftH();
                 values.add(-rightG / (rightH + s.lambda()) * s.learningRate());
                 counts.add(0);
-                split.set(id, new int[] {bestC, bestB, left, right});
+                split.set(id, new int[] {best.column(), best.bin(), left, right});
                 next.add(left);
-                nextG.add(bestLeftG);
-                nextH.add(bestLeftH);
+                nextG.add(best.leftG());
+                nextH.add(best.leftH());
                 next.add(right);
                 nextG.add(rightG);
                 nextH.add(rightH);
@@ -305,6 +244,95 @@ public record BoostedTrees(List<Tree> trees) {
             value[i] = sp[0] < 0 ? values.get(i) : 0;
         }
         return new Tree(feature, threshold, left, right, value);
+    }
+
+    /** Gradient and hessian sums of the rows of each open node, by feature and range ({@code width} nodes). */
+    private record Ranges(double[][] g, double[][] h) {}
+
+    /**
+     * Counts the rows of the nodes marked {@code counted} ({@code rowSlot[i]}: row i's node, or -1) into their ranges.
+     * Rows go in blocks small enough that their gradients stay in cache while every feature is counted; two parts of
+     * the rows are counted in parallel, each into sums of its own, added in a fixed order.
+     */
+    private static Ranges countRanges(byte[][] binned, int[] rowSlot, double[] g, double[] h, int width, int bins,
+                                      boolean[] counted) {
+        int n = g.length;
+        int m = binned.length;
+        int parts = 2;
+        double[][] partial = new double[parts][];
+        java.util.stream.IntStream.range(0, parts).parallel().forEach(part -> {
+            double[] sums = new double[width * m * bins * 2];
+            int from = (int) ((long) n * part / parts);
+            int to = (int) ((long) n * (part + 1) / parts);
+            for (int block = from; block < to; block += 4096) {
+                countBlock(binned, rowSlot, g, h, bins, block, Math.min(to, block + 4096), sums);
+            }
+            partial[part] = sums;
+        });
+        double[][] histG = new double[width][m * bins];
+        double[][] histH = new double[width][m * bins];
+        for (int k = 0; k < width; k++) {
+            if (counted[k]) {
+                for (int b = 0; b < m * bins; b++) {
+                    int at = (k * m * bins + b) * 2;
+                    for (double[] sums : partial) {
+                        histG[k][b] += sums[at];
+                        histH[k][b] += sums[at + 1];
+                    }
+                }
+            }
+        }
+        return new Ranges(histG, histH);
+    }
+
+    private static void countBlock(byte[][] binned, int[] rowSlot, double[] g, double[] h, int bins, int from, int to,
+                                   double[] sums) {
+        int m = binned.length;
+        for (int c = 0; c < m; c++) {
+            byte[] column = binned[c];
+            int offset = c * bins;
+            for (int i = from; i < to; i++) {
+                int k = rowSlot[i];
+                if (k >= 0) {
+                    int at = ((k * m * bins) + offset + (column[i] & 0xff)) * 2;
+                    sums[at] += g[i];
+                    sums[at + 1] += h[i];
+                }
+            }
+        }
+    }
+
+    /** Where a node splits: the feature column, the last range on the left, and the left side's sums. */
+    private record Split(int column, int bin, double leftG, double leftH) {}
+
+    /**
+     * The split of a node with the highest second-order gain, if it is positive and each side keeps
+     * {@link Settings#minHessian}; null when none does.
+     */
+    private static Split bestSplit(double[] histG, double[] histH, double[][] cuts, double nodeG, double nodeH, Settings s) {
+        int bins = s.bins();
+        double total = nodeG * nodeG / (nodeH + s.lambda());
+        double bestGain = 1e-9;
+        Split best = null;
+        for (int c = 0; c < cuts.length; c++) {
+            double leftG = 0;
+            double leftH = 0;
+            for (int b = 0; b < cuts[c].length; b++) {
+                leftG += histG[c * bins + b];
+                leftH += histH[c * bins + b];
+                double rightG = nodeG - leftG;
+                double rightH = nodeH - leftH;
+                if (leftH < s.minHessian() || rightH < s.minHessian()) {
+                    continue;
+                }
+                double gain = leftG * leftG / (leftH + s.lambda()) + rightG * rightG / (rightH + s.lambda()) - total;
+                if (gain > bestGain) {
+                    bestGain = gain;
+                    best = new Split(c, b, leftG, leftH);
+                }
+            }
+        }
+        return best;
     }
 
     /**
