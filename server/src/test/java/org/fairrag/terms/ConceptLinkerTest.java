@@ -26,7 +26,10 @@ class ConceptLinkerTest {
             concept("D7", "Hepatitis"),
             concept("D8", "Liver"),
             concept("D9", "Herpesvirus 4, Human", "Epstein-Barr Virus", "EBV"),
-            concept("D10", "Child", "Children")), id -> "http://fairrag.test/pid/" + id);
+            concept("D10", "Child", "Children"),
+            // Real MeSH 2024 descriptors, for the bundled WordNet names, which name their descriptors by UI.
+            concept("D013575", "Syncope", "Fainting", "Syncopal Episode"),
+            concept("D007251", "Influenza, Human", "Influenza", "Grippe")), id -> "http://fairrag.test/pid/" + id);
 
     private final TermLexicon lexicon = TermLexicon.withoutLayNames(VOCABULARY);
     private final ConceptLinker linker = new ConceptLinker(() -> lexicon, () -> VOCABULARY);
@@ -89,6 +92,29 @@ class ConceptLinkerTest {
             assertThat(linking.named(query)).as(query).usingRecursiveFieldByFieldElementComparator()
                     .containsExactlyElementsOf(new ConceptLinker(() -> lexicon, () -> VOCABULARY).named(query));
         }
+    }
+
+    @Test
+    void should_link_words_no_name_covers_through_a_wordnet_synonym_with_a_score_below_a_full_cover() {
+        List<QueryConcept> found = linker.named("a swoon after the flu");
+
+        assertThat(found).extracting(QueryConcept::id).containsExactly("D013575", "D007251");
+        assertThat(found).extracting(QueryConcept::text).containsExactly("swoon", "flu");
+        assertThat(found).extracting(QueryConcept::matched)
+                .containsExactly("syncope (WordNet: swoon)", "influenza (WordNet: flu)");
+        assertThat(found).allSatisfy(c -> {
+            assertThat(c.score()).isEqualTo(ConceptLinker.WordNetLinks.DEFAULT.score());
+            assertThat(c.score()).isLessThan(ConceptLinker.FULL_COVER);
+        });
+    }
+
+    @Test
+    void should_not_link_through_wordnet_words_a_name_covers_or_when_wordnet_links_are_off() {
+        assertThat(linker.named("fainting after the grippe")).extracting(QueryConcept::matched)
+                .containsExactly("Fainting", "Grippe");
+        ConceptLinker wordsOnly = new ConceptLinker(() -> lexicon, () -> VOCABULARY, java.util.Optional.empty(),
+                new ConceptLinker.Options(5, 0.8, 8, ConceptLinker.WordNetLinks.OFF), 0);
+        assertThat(wordsOnly.named("a swoon after the flu")).isEmpty();
     }
 
     @Test
