@@ -7,12 +7,10 @@ import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -33,10 +31,7 @@ import org.fairrag.vocab.VocabularyIndex;
  *       broader concept is not found again inside a phrase that named a narrower one ("mouth cancer" is
  *       Mouth Neoplasms, not also Mouth and Neoplasms);</li>
  *   <li>by its meaning: the concepts whose names are nearest to the query's embedding, which finds what
- *       a query describes without naming it ("kids who are too fat");</li>
- *   <li>optionally (off by default: {@link WordNetLinks}), through WordNet 3.1: a run of words no name covers that
- *       is a WordNet noun stands for the descriptor another word of its synset names ("swoon" is Syncope), and a
- *       query that says most of what WordNet's definition of a descriptor says describes it.</li>
+ *       a query describes without naming it ("kids who are too fat").</li>
  * </ul>
  * How much each concept should count is for the search to judge, against the articles (a link is a
  * hypothesis). Results are cached per query text, and the best name of each run of words per run, for as long as
@@ -49,48 +44,9 @@ public final class ConceptLinker {
      * @param minScore the lexicon score a run's best name must reach (1 means the name and the words
      *                 cover each other, above 1 is an exact name)
      * @param nearest  how many concepts nearest in meaning to the query are taken
-     * @param wordNet  how runs of words that no name covers are linked through WordNet's names
      */
-    public record Options(int maxWords, double minScore, int nearest, WordNetLinks wordNet) {
-        public static final Options DEFAULT = new Options(5, 0.8, 8, WordNetLinks.OFF);
-
-        public Options(int maxWords, double minScore, int nearest) {
-            this(maxWords, minScore, nearest, WordNetLinks.OFF);
-        }
-    }
-
-    /**
-     * Links through {@link WordNetNames}: a run of the query's words that no concept's name covers (or only below
-     * {@code weakBelow}) and that is a WordNet noun stands for the descriptors another word of its synset names; and
-     * through {@link WordNetDefinitions}: the descriptor whose definition the query's words say.
-     *
-     * @param score         the lexicon score such a link is given (what it counts in the search follows from it)
-     * @param hypernymScore the score of a link through the synset's hypernym; 0 takes none
-     * @param maxSense      the least frequent noun sense of the word taken (1: its most frequent only)
-     * @param maxTerms      a word standing for more descriptors than this is too vague to link
-     * @param weakBelow     words a concept names with a score below this count as unnamed here (0: only words no
-     *                      concept names)
-     * @param definitionScore the score of a link through a WordNet definition that the query's words cover; 0 takes none
-     * @param definitionCover the share of the query's words (by weight) a definition must have for that
-     * @param definitionMinScore the least F-measure of that share and the definition's share the query covers
-     */
-    public record WordNetLinks(double score, double hypernymScore, int maxSense, int maxTerms, double weakBelow,
-                               double definitionScore, double definitionCover, double definitionMinScore) {
-        public static final WordNetLinks OFF = new WordNetLinks(0, 0, 0, 0, 0, 0, 0, 0);
-        /**
-         * The best of the variants measured (README, "WordNet's names for the words no name covers"): a run of words no
-         * concept names, that is the most frequent sense of a WordNet noun, links as a full cover of those words. Not
-         * the default: it does not do better on both development sets.
-         */
-        public static final WordNetLinks SYNONYMS = new WordNetLinks(1.0, 0, 1, 3, 0, 0, 0.6, 0.4);
-
-        boolean on() {
-            return score > 0 && maxSense > 0;
-        }
-
-        boolean definitions() {
-            return definitionScore > 0;
-        }
+    public record Options(int maxWords, double minScore, int nearest) {
+        public static final Options DEFAULT = new Options(5, 0.8, 8);
     }
 
     /** The lexicon score from which a name covers the words fully (above it is an exact name). */
@@ -107,8 +63,6 @@ public final class ConceptLinker {
     private final Optional<VectorIndex> termVectors;
     private final Options options;
     private final Cache<String, Linked> cache;
-    private final WordNetNames wordNet;
-    private final WordNetDefinitions wordNetDefinitions;
 
     /**
      * @param termVectors where the term names' vectors are, for concepts found by meaning; empty for words only
@@ -121,9 +75,6 @@ public final class ConceptLinker {
         this.termVectors = termVectors;
         this.options = options;
         this.cache = Caffeine.newBuilder().maximumSize(cacheSize).recordStats().build();
-        this.wordNet = options.wordNet() != null && options.wordNet().on() ? WordNetNames.bundled() : WordNetNames.none();
-        this.wordNetDefinitions = options.wordNet() != null && options.wordNet().definitions() ? WordNetDefinitions.bundled()
-                : WordNetDefinitions.none();
     }
 
     /** Concepts named by the query's words only, nothing cached. */
@@ -145,26 +96,18 @@ public final class ConceptLinker {
      * of each run of words looked up in that lexicon.
      */
     private record Source(TermLexicon lexicon, VocabularyIndex vocabulary, long generation,
-                          Cache<String, Optional<TermLexicon.Match>> runs, Map<String, List<WordNetNames.Link>> wordNet,
-                          WordNetDefinitions.Index definitions) {}
+                          Cache<String, Optional<TermLexicon.Match>> runs) {}
 
     private record Linked(long generation, List<QueryConcept> concepts) {}
 
-    private final AtomicReference<Source> source = new AtomicReference<>(new Source(null, null, 0, null, Map.of(), null));
+    private final AtomicReference<Source> source = new AtomicReference<>(new Source(null, null, 0, null));
 
     /** The current lexicon and vocabulary, and what was looked up in them. */
     private Source current() {
         TermLexicon names = lexicon.get();
         VocabularyIndex vocab = vocabulary.get();
         return source.updateAndGet(s -> s.lexicon == names && s.vocabulary == vocab ? s
-                : new Source(names, vocab, s.generation + 1, Caffeine.newBuilder().maximumSize(RUNS_KEPT).build(),
-                        wordNetLinks(vocab), wordNetDefinitions.index(vocab)));
-    }
-
-    /** WordNet's words for the vocabulary's descriptors, by their {@link LayNames#key}; none when WordNet links are off. */
-    private Map<String, List<WordNetNames.Link>> wordNetLinks(VocabularyIndex vocab) {
-        WordNetLinks w = options.wordNet();
-        return w == null || !w.on() ? Map.of() : wordNet.byKey(vocab, w.maxSense(), w.hypernymScore() > 0);
+                : new Source(names, vocab, s.generation + 1, Caffeine.newBuilder().maximumSize(RUNS_KEPT).build()));
     }
 
     /**
@@ -244,82 +187,8 @@ public final class ConceptLinker {
             found.add(new Found(span.from, new QueryConcept(term.id(), term.label(), span.match.name(), span.text,
                     span.match.score(), 0, span.to - span.from)));
         }
-        if (!looked.wordNet.isEmpty()) {
-            found.addAll(throughWordNet(query, words, found, looked.wordNet, vocab));
-        }
-        if (!looked.definitions.isEmpty()) {
-            found.addAll(throughDefinitions(query, found, looked.definitions, vocab));
-        }
         found.sort(Comparator.comparingInt(Found::position));
         return found.stream().map(Found::concept).toList();
-    }
-
-    /**
-     * The concepts WordNet's names give the runs of words no concept names (or names only weakly), the longest runs
-     * first: a run that is a WordNet noun stands for the descriptors another word of its synset names.
-     */
-    private List<Found> throughWordNet(String query, List<TermWords.Word> words, List<Found> named,
-                                       Map<String, List<WordNetNames.Link>> links, VocabularyIndex vocab) {
-        WordNetLinks w = options.wordNet();
-        boolean[] taken = new boolean[words.size()];
-        for (Found f : named) {
-            if (f.concept.score() >= w.weakBelow()) {
-                int from = f.position;
-                for (int i = from; i < from + f.concept.words(); i++) {
-                    taken[i] = true;
-                }
-            }
-        }
-        Set<String> linked = new HashSet<>();
-        named.forEach(f -> linked.add(f.concept.id()));
-        List<Found> out = new ArrayList<>();
-        for (int length = Math.min(options.maxWords, words.size()); length >= 1; length--) {
-            for (int from = 0; from + length <= words.size(); from++) {
-                if (anyTaken(taken, from, from + length)) {
-                    continue;
-                }
-                String text = query.substring(words.get(from).start(), words.get(from + length - 1).end());
-                List<WordNetNames.Link> found = links.get(LayNames.key(text));
-                if (found == null || found.size() > w.maxTerms()) {
-                    continue;
-                }
-                for (int i = from; i < from + length; i++) {
-                    taken[i] = true;
-                }
-                for (WordNetNames.Link link : found) {
-                    if (!linked.add(link.termId())) {
-                        continue;
-                    }
-                    Term term = vocab.byId(link.termId()).orElse(null);
-                    if (term == null) {
-                        continue;
-                    }
-                    double score = link.relation() == WordNetNames.Relation.SYNONYM ? w.score() : w.hypernymScore();
-                    out.add(new Found(from, new QueryConcept(term.id(), term.label(),
-                            link.via() + " (WordNet: " + link.word() + ")", text, score, 0, length)));
-                }
-            }
-        }
-        return out;
-    }
-
-    /**
-     * The descriptor whose WordNet definition says most of what the query says ("redness, heat and swelling" is how
-     * WordNet defines inflammation), when it is not linked already; after the concepts the words name.
-     */
-    private List<Found> throughDefinitions(String query, List<Found> named, WordNetDefinitions.Index definitions,
-                                           VocabularyIndex vocab) {
-        WordNetLinks w = options.wordNet();
-        List<Found> out = new ArrayList<>();
-        for (WordNetDefinitions.Match m : definitions.match(analyzer.of(query), w.definitionCover(), w.definitionMinScore(), 2, 1)) {
-            Term term = vocab.byId(m.termId()).orElse(null);
-            if (term == null || named.stream().anyMatch(f -> f.concept.id().equals(m.termId()))) {
-                continue;
-            }
-            out.add(new Found(Integer.MAX_VALUE, new QueryConcept(term.id(), term.label(),
-                    m.word() + " (WordNet: " + m.definition() + ")", query, w.definitionScore(), 0, 0)));
-        }
-        return out;
     }
 
     /** How many words of the query its concepts may name (function words do not count). */

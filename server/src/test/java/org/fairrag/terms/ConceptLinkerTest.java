@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.fairrag.vocab.Concept;
 import org.fairrag.vocab.VocabularyIndex;
@@ -27,16 +26,10 @@ class ConceptLinkerTest {
             concept("D7", "Hepatitis"),
             concept("D8", "Liver"),
             concept("D9", "Herpesvirus 4, Human", "Epstein-Barr Virus", "EBV"),
-            concept("D10", "Child", "Children"),
-            // Real MeSH 2024 descriptors, for the bundled WordNet names, which name their descriptors by UI.
-            concept("D013575", "Syncope", "Fainting", "Syncopal Episode"),
-            concept("D007251", "Influenza, Human", "Influenza", "Grippe"),
-            concept("D001706", "Biopsy", "Biopsies")), id -> "http://fairrag.test/pid/" + id);
+            concept("D10", "Child", "Children")), id -> "http://fairrag.test/pid/" + id);
 
     private final TermLexicon lexicon = TermLexicon.withoutLayNames(VOCABULARY);
     private final ConceptLinker linker = new ConceptLinker(() -> lexicon, () -> VOCABULARY);
-    private final ConceptLinker withWordNet = new ConceptLinker(() -> lexicon, () -> VOCABULARY, Optional.empty(),
-            new ConceptLinker.Options(5, 0.8, 8, ConceptLinker.WordNetLinks.SYNONYMS), 0);
 
     @Test
     void should_take_the_longest_phrase_that_names_a_concept_and_not_its_parts() {
@@ -96,39 +89,6 @@ class ConceptLinkerTest {
             assertThat(linking.named(query)).as(query).usingRecursiveFieldByFieldElementComparator()
                     .containsExactlyElementsOf(new ConceptLinker(() -> lexicon, () -> VOCABULARY).named(query));
         }
-    }
-
-    @Test
-    void should_link_words_no_name_covers_through_a_wordnet_synonym_and_say_so() {
-        List<QueryConcept> found = withWordNet.named("a swoon after the flu");
-
-        assertThat(found).extracting(QueryConcept::id).containsExactly("D013575", "D007251");
-        assertThat(found).extracting(QueryConcept::text).containsExactly("swoon", "flu");
-        assertThat(found).extracting(QueryConcept::matched)
-                .containsExactly("syncope (WordNet: swoon)", "influenza (WordNet: flu)");
-        assertThat(found).extracting(QueryConcept::score).containsOnly(ConceptLinker.WordNetLinks.SYNONYMS.score());
-    }
-
-    @Test
-    void should_not_link_through_wordnet_words_a_name_covers_nor_by_default() {
-        assertThat(withWordNet.named("fainting after the grippe")).extracting(QueryConcept::matched)
-                .containsExactly("Fainting", "Grippe");
-        assertThat(linker.named("a swoon after the flu")).isEmpty();
-    }
-
-    @Test
-    void should_link_the_descriptor_whose_wordnet_definition_the_query_says() {
-        ConceptLinker definitions = new ConceptLinker(() -> lexicon, () -> VOCABULARY, Optional.empty(),
-                new ConceptLinker.Options(5, 0.8, 8, new ConceptLinker.WordNetLinks(0, 0, 0, 0, 0, 0.9, 0.6, 0.4)), 0);
-
-        assertThat(definitions.named("examining tissue from a living body to find the cause of a disease"))
-                .filteredOn(c -> c.id().equals("D001706")).singleElement().satisfies(c -> {
-                    assertThat(c.matched()).startsWith("biopsy (WordNet: examination of tissues");
-                    assertThat(c.score()).isEqualTo(0.9);
-                    assertThat(c.words()).isZero();
-                });
-        // One word in common is not a description.
-        assertThat(definitions.named("tissue donors")).extracting(QueryConcept::id).doesNotContain("D001706");
     }
 
     @Test
