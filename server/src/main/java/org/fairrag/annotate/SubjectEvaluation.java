@@ -332,8 +332,9 @@ public final class SubjectEvaluation {
         }
 
         /**
-         * {@code logistic}, {@code piecewise}, {@code trees:N:DEPTH:RATE} or {@code logistic+trees:N:DEPTH:RATE}
-         * (the other settings of {@link BoostedTrees.Settings#DEFAULT}).
+         * {@code logistic}, {@code piecewise}, {@code trees:N:DEPTH:RATE} or {@code logistic+trees:N:DEPTH:RATE}, either
+         * optionally followed by {@code :LAMBDA} (the L2 penalty on a leaf's value) and {@code :MINHESSIAN} (the least
+         * hessian a leaf must hold); the settings not given are those of {@link BoostedTrees.Settings#DEFAULT}.
          */
         public static Scorer parse(String s) {
             String t = s.trim();
@@ -346,12 +347,15 @@ public final class SubjectEvaluation {
             boolean on = t.startsWith("logistic+");
             String[] bits = (on ? t.substring("logistic+".length()) : t).split(":");
             if (!bits[0].equals("trees")) {
-                throw new IllegalArgumentException("logistic, piecewise, trees:N:DEPTH:RATE or logistic+trees:N:DEPTH:RATE, not " + s);
+                throw new IllegalArgumentException("logistic, piecewise, trees:N:DEPTH:RATE[:LAMBDA[:MINHESSIAN]] or "
+                        + "logistic+trees:N:DEPTH:RATE[:LAMBDA[:MINHESSIAN]], not " + s);
             }
             BoostedTrees.Settings d = BoostedTrees.Settings.DEFAULT;
             BoostedTrees.Settings settings = new BoostedTrees.Settings(
                     bits.length > 1 ? Integer.parseInt(bits[1]) : d.trees(), bits.length > 2 ? Integer.parseInt(bits[2]) : d.depth(),
-                    bits.length > 3 ? Double.parseDouble(bits[3]) : d.learningRate(), d.lambda(), d.minHessian(), d.bins());
+                    bits.length > 3 ? Double.parseDouble(bits[3]) : d.learningRate(),
+                    bits.length > 4 ? Double.parseDouble(bits[4]) : d.lambda(), bits.length > 5 ? Double.parseDouble(bits[5]) : d.minHessian(),
+                    d.bins());
             return new Scorer(on ? Kind.TREES_ON_LOGISTIC : Kind.TREES, settings);
         }
     }
