@@ -169,7 +169,7 @@ final class AnnotateBench implements Callable<Integer> {
             + ":MINHESSIAN (least hessian a leaf holds) (default ${DEFAULT-VALUE}).")
     List<String> scorers;
 
-    @Option(names = "--scorer", paramLabel = "SCORER", defaultValue = "logistic+trees:100:4:0.2", description = "The combined model's "
+    @Option(names = "--scorer", paramLabel = "SCORER", defaultValue = "logistic+trees:300:6:0.05", description = "The combined model's "
             + "scorer in the usual run and for --fit, as in --scorers (default ${DEFAULT-VALUE}).")
     String scorer;
 
