@@ -52,13 +52,15 @@ public record BoostedTrees(List<Tree> trees) {
         public static final Settings DEFAULT = new Settings(200, 4, 0.1, 1, 10, 64);
 
         public Settings {
-            if (trees < 0 || depth < 1 || depth > 10 || bins < 2 || bins > 256 || learningRate <= 0) {
-                throw new IllegalArgumentException("trees >= 0, depth 1-10, bins 2-256, learning rate > 0");
+            if (trees < 0 || depth < 1 || depth > 10 || bins < 2 || bins > 256 || learningRate <= 0 || lambda < 0 || minHessian < 0) {
+                throw new IllegalArgumentException("trees >= 0, depth 1-10, bins 2-256, learning rate > 0, lambda and least hessian >= 0");
             }
         }
 
         public String label() {
-            return String.format(Locale.ROOT, "%d trees, depth %d, rate %s", trees, depth, learningRate);
+            String penalty = lambda == DEFAULT.lambda && minHessian == DEFAULT.minHessian ? ""
+                    : String.format(Locale.ROOT, ", lambda %s, least hessian %s", lambda, minHessian);
+            return String.format(Locale.ROOT, "%d trees, depth %d, rate %s", trees, depth, learningRate) + penalty;
         }
     }
 

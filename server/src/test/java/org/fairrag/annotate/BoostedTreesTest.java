@@ -137,6 +137,20 @@ class BoostedTreesTest {
     }
 
     @Test
+    void should_read_a_leaf_penalty_and_least_hessian_from_a_scorer_spec_and_default_the_rest() {
+        BoostedTrees.Settings full = SubjectEvaluation.Scorer.parse("logistic+trees:300:5:0.07:5:20").trees();
+        BoostedTrees.Settings shortSpec = SubjectEvaluation.Scorer.parse("logistic+trees:100:4:0.2").trees();
+
+        assertThat(full).isEqualTo(new BoostedTrees.Settings(300, 5, 0.07, 5, 20, BoostedTrees.Settings.DEFAULT.bins()));
+        assertThat(full.label()).isEqualTo("300 trees, depth 5, rate 0.07, lambda 5.0, least hessian 20.0");
+        assertThat(shortSpec.lambda()).isEqualTo(BoostedTrees.Settings.DEFAULT.lambda());
+        assertThat(shortSpec.minHessian()).isEqualTo(BoostedTrees.Settings.DEFAULT.minHessian());
+        assertThat(shortSpec.label()).isEqualTo("100 trees, depth 4, rate 0.2");
+        assertThatThrownBy(() -> SubjectEvaluation.Scorer.parse("logistic+trees:100:4:0.2:-1"))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void should_fit_hinges_that_bend_a_feature_s_effect() {
         Random random = new Random(3);
         List<double[]> rows = new ArrayList<>();

@@ -119,7 +119,7 @@ class SubjectModelTest {
         assertThat(bundled.checkTags().byTerm()).isNotEmpty();
         assertThat(bundled.descriptors().byTerm()).isNotEmpty();
         assertThat(bundled.uses(Feature.WORDS_LOGIT)).isTrue();
-        assertThat(bundled.trees().trees()).as("boosted trees on the logistic model's log-odds").hasSize(100);
+        assertThat(bundled.trees().trees()).as("boosted trees on the logistic model's log-odds").hasSize(300);
         assertThat(bundled.usesMentions()).isTrue();
         assertThat(bundled.usesNeighbours()).isTrue();
     }
