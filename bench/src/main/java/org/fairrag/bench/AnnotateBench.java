@@ -163,14 +163,15 @@ final class AnnotateBench implements Callable<Integer> {
             + "the usual run.")
     boolean compareScorers;
 
-    @Option(names = "--scorers", split = ",", paramLabel = "SCORER", defaultValue = "logistic,piecewise,trees:200:4:0.1,"
-            + "logistic+trees:200:4:0.1", description = "Scorers for --compare-scorers, each logistic, piecewise (hinges at "
+    @Option(names = "--scorers", split = ",", paramLabel = "SCORER", defaultValue = SubjectEvaluation.Fitting.DEFAULT_SCORER
+            + ",logistic,logistic+trees:100:4:0.2", description = "Scorers for --compare-scorers, the first the baseline (by "
+            + "default the shipped one), each logistic, piecewise (hinges at "
             + "quartiles and a few products), trees:N:DEPTH:RATE (boosted trees) or logistic+trees:N:DEPTH:RATE (boosted "
             + "from the logistic model's margin), either optionally followed by :LAMBDA (L2 penalty on a leaf) and "
             + ":MINHESSIAN (least hessian a leaf holds) (default ${DEFAULT-VALUE}).")
     List<String> scorers;
 
-    @Option(names = "--scorer", paramLabel = "SCORER", defaultValue = "logistic+trees:300:6:0.05", description = "The combined model's "
+    @Option(names = "--scorer", paramLabel = "SCORER", defaultValue = SubjectEvaluation.Fitting.DEFAULT_SCORER, description = "The combined model's "
             + "scorer in the usual run and for --fit, as in --scorers (default ${DEFAULT-VALUE}).")
     String scorer;
 

@@ -257,7 +257,9 @@ public final class SubjectEvaluation {
          * 200 of depth 5 (rate 0.1) +0.0009, 300 of depth 5 (rate 0.07) +0.0011, a leaf penalty of 10 and least hessian
          * of 50 on 200 of depth 5 +0.0002, on 100 of depth 4 -0.0002.
          */
-        public static final Fitting DEFAULT = NAMES.withScorer(Scorer.parse("logistic+trees:300:6:0.05"));
+        public static final String DEFAULT_SCORER = "logistic+trees:300:6:0.05";
+
+        public static final Fitting DEFAULT = NAMES.withScorer(Scorer.parse(DEFAULT_SCORER));
 
         public Fitting(boolean checkTagClassifiers, double checkTagC, boolean secondOrder) {
             this(checkTagClassifiers, checkTagC, secondOrder, 0, false, false);
