@@ -110,6 +110,10 @@ final class SearchBench implements Callable<Integer> {
             + "(default: FAIRRAG_VECTOR_CANDIDATES, " + KnnCandidates.SCALED_NAME + ").")
     List<String> knnCandidates;
 
+    @Option(names = "--search-threads", description = "Threads one search of the derived corpora may use, its segments "
+            + "walked at the same time (default: FAIRRAG_SEARCH_THREADS, the number of processors; 1: one after the other).")
+    Integer searchThreads;
+
     @Option(names = "--no-force-merge", description = "Leave a newly built derived corpus in the segments its writer "
             + "made instead of merging it into one (a search then walks one graph per segment).")
     boolean noForceMerge;
@@ -167,6 +171,7 @@ final class SearchBench implements Callable<Integer> {
             Map<Column, Figures> figures = new LinkedHashMap<>();
             List<IndexedArticle> sources = demoArticles(demo, config);
             List<KnnCandidates> settings = candidateSettings(config);
+            int threads = searchThreads != null ? searchThreads : config.vectors().searchThreads();
             for (int n : articles) {
                 Path dir = root.resolve(corpusName(n, chunksPerArticle, q));
                 try (LuceneVectorIndex derived = LuceneVectorIndex.open(dir, embedder.modelName(), embedder.dimension(),
@@ -186,9 +191,10 @@ final class SearchBench implements Callable<Integer> {
                 }
                 for (KnnCandidates c : buildOnly ? List.<KnnCandidates>of() : settings) {
                     try (LuceneVectorIndex derived = LuceneVectorIndex.open(dir, embedder.modelName(), embedder.dimension(),
-                            new LuceneVectorIndex.Options(q, writeBufferMb).withKnnCandidates(c))) {
+                            new LuceneVectorIndex.Options(q, writeBufferMb).withKnnCandidates(c).withSearchThreads(threads))) {
                         Column column = new Column(n, c, derived.knnCandidatesNow(ArticleFilter.publicArticles()));
-                        System.out.printf("%n-- %,d articles, candidates %s%n", n, column.describe());
+                        System.out.printf("%n-- %,d articles, candidates %s, %d search thread(s)%n", n, column.describe(),
+                                threads);
                         figures.put(column, measure(fairrag, derived, embedder, vocab, queries, false));
                     }
                 }
@@ -210,6 +216,10 @@ final class SearchBench implements Callable<Integer> {
         if (articles.isEmpty() || articles.stream().anyMatch(n -> n < 1)) {
             throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
                     "--articles needs one or more sizes of at least 1, got " + articles);
+        }
+        if (searchThreads != null && searchThreads < 1) {
+            throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),
+                    "--search-threads needs at least 1, got " + searchThreads);
         }
         if (chunksPerArticle < 0) {
             throw new picocli.CommandLine.ParameterException(new picocli.CommandLine(this),

@@ -207,6 +207,7 @@ public record FairragConfig(
         get(env, "FAIRRAG_VECTORS").ifPresent(v -> b.vectors = VectorStoreSettings.parseKind(v));
         get(env, "FAIRRAG_VECTOR_QUANTIZATION").ifPresent(v -> b.vectorQuantization = VectorQuantization.parse(v));
         get(env, "FAIRRAG_VECTOR_CANDIDATES").ifPresent(v -> b.vectorCandidates = KnnCandidates.parse(v));
+        get(env, "FAIRRAG_SEARCH_THREADS").ifPresent(v -> b.searchThreads = parseInt("FAIRRAG_SEARCH_THREADS", v));
         get(env, "FAIRRAG_WEAVIATE_URL").ifPresent(v -> b.weaviateUrl = v);
         get(env, "FAIRRAG_WEAVIATE_API_KEY").ifPresent(v -> b.weaviateApiKey = v);
         get(env, "FAIRRAG_EMBEDDING").ifPresent(v -> b.embedding = v);
@@ -268,6 +269,7 @@ public record FairragConfig(
         b.weaviateApiKey = vectors.weaviateApiKey().orElse(null);
         b.vectorQuantization = vectors.quantization();
         b.vectorCandidates = vectors.candidates();
+        b.searchThreads = vectors.searchThreads();
         b.embedding = embedding.provider();
         b.embeddingBaseUrl = embedding.baseUrl().orElse(null);
         b.embeddingModel = embedding.model().orElse(null);
@@ -357,6 +359,7 @@ public record FairragConfig(
         private VectorStoreSettings.Kind vectors = VectorStoreSettings.Kind.LUCENE;
         private VectorQuantization vectorQuantization = VectorQuantization.NONE;
         private KnnCandidates vectorCandidates = KnnCandidates.SCALED;
+        private int searchThreads = VectorStoreSettings.defaultSearchThreads();
         private String weaviateUrl;
         private String weaviateApiKey;
         private String embedding = EmbeddingSettings.MINILM;
@@ -387,6 +390,7 @@ public record FairragConfig(
         public Builder vectors(VectorStoreSettings.Kind v) { vectors = v; return this; }
         public Builder vectorQuantization(VectorQuantization v) { vectorQuantization = v; return this; }
         public Builder vectorCandidates(KnnCandidates v) { vectorCandidates = v; return this; }
+        public Builder searchThreads(int v) { searchThreads = v; return this; }
         public Builder weaviate(String url, String apiKey) { weaviateUrl = url; weaviateApiKey = apiKey; return this; }
         public Builder embedding(String provider, String baseUrl, String model, String apiKey) {
             embedding = provider;
@@ -408,7 +412,7 @@ public record FairragConfig(
                     sparqlTimeout, sparqlMaxRows, sparqlPerClient != null ? sparqlPerClient : Math.max(1, workerThreads / 2),
                     workerThreads, workerQueue, loadDemo, textIndex, mentions,
                     new VectorStoreSettings(vectors, Optional.ofNullable(weaviateUrl), Optional.ofNullable(weaviateApiKey),
-                            vectorQuantization, vectorCandidates),
+                            vectorQuantization, vectorCandidates, searchThreads),
                     new EmbeddingSettings(embedding, Optional.ofNullable(embeddingBaseUrl),
                             Optional.ofNullable(embeddingModel), Optional.ofNullable(embeddingApiKey)),
                     queryCacheSize, llm, limits, connections, quotas);

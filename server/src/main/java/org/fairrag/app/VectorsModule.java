@@ -67,7 +67,8 @@ public final class VectorsModule implements FairragModule {
         VectorStoreSettings v = config.vectors();
         return switch (v.kind()) {
             case LUCENE -> LuceneVectorIndex.open(config.dataDir().resolve("vectors"), embedder.modelName(), embedder.dimension(),
-                    LuceneVectorIndex.Options.DEFAULT.withQuantization(v.quantization()).withKnnCandidates(v.candidates()));
+                    LuceneVectorIndex.Options.DEFAULT.withQuantization(v.quantization()).withKnnCandidates(v.candidates())
+                            .withSearchThreads(v.searchThreads()));
             case WEAVIATE -> WeaviateVectorIndex.connect(v.weaviateUrl().orElseThrow(), v.weaviateApiKey(),
                     WeaviateVectorIndex.DEFAULT_PREFIX, embedder.modelName(), embedder.dimension());
             case NONE -> throw new IllegalArgumentException("no vector index is configured");

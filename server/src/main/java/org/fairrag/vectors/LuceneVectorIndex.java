@@ -14,7 +14,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReadWriteLock;
@@ -75,6 +79,7 @@ import org.apache.lucene.search.BoostQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.SearcherFactory;
 import org.apache.lucene.search.SearcherManager;
 import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
@@ -183,7 +188,7 @@ public final class LuceneVectorIndex implements VectorIndex {
      *                       {@link #EXACT_BELOW}); 0 walks the graph at every size
      */
     public record Options(VectorQuantization quantization, double ramBufferMb, java.time.Duration commitInterval,
-                          KnnCandidates knnCandidates, int exactBelow) {
+                          KnnCandidates knnCandidates, int exactBelow, int searchThreads) {
         public static final Options DEFAULT = new Options(VectorQuantization.NONE, RAM_BUFFER_MB);
 
         public Options {
@@ -198,26 +203,38 @@ public final class LuceneVectorIndex implements VectorIndex {
             if (exactBelow < 0) {
                 throw new IllegalArgumentException("exactBelow must not be negative, got " + exactBelow);
             }
+            if (searchThreads < 1) {
+                throw new IllegalArgumentException("a search needs at least 1 thread, got " + searchThreads);
+            }
         }
 
+        /** Searches on the caller's thread alone. */
         public Options(VectorQuantization quantization, double ramBufferMb) {
-            this(quantization, ramBufferMb, COMMIT_INTERVAL, KnnCandidates.SCALED, EXACT_BELOW);
+            this(quantization, ramBufferMb, COMMIT_INTERVAL, KnnCandidates.SCALED, EXACT_BELOW, 1);
         }
 
         public Options withQuantization(VectorQuantization q) {
-            return new Options(q, ramBufferMb, commitInterval, knnCandidates, exactBelow);
+            return new Options(q, ramBufferMb, commitInterval, knnCandidates, exactBelow, searchThreads);
         }
 
         public Options withCommitInterval(java.time.Duration interval) {
-            return new Options(quantization, ramBufferMb, interval, knnCandidates, exactBelow);
+            return new Options(quantization, ramBufferMb, interval, knnCandidates, exactBelow, searchThreads);
         }
 
         public Options withKnnCandidates(KnnCandidates candidates) {
-            return new Options(quantization, ramBufferMb, commitInterval, candidates, exactBelow);
+            return new Options(quantization, ramBufferMb, commitInterval, candidates, exactBelow, searchThreads);
         }
 
         public Options withExactBelow(int vectors) {
-            return new Options(quantization, ramBufferMb, commitInterval, knnCandidates, vectors);
+            return new Options(quantization, ramBufferMb, commitInterval, knnCandidates, vectors, searchThreads);
+        }
+
+        /**
+         * How many threads one search of the articles may use: its segments' graph walks (and keyword searches over
+         * slices of segments) run at the same time, the searching thread taking its share. 1: one after the other.
+         */
+        public Options withSearchThreads(int threads) {
+            return new Options(quantization, ramBufferMb, commitInterval, knnCandidates, exactBelow, threads);
         }
     }
 
@@ -234,6 +251,8 @@ public final class LuceneVectorIndex implements VectorIndex {
     /** The article documents, which end the blocks; cached per segment. */
     private final BitSetProducer articleDocs = new QueryBitSetProducer(kind(ARTICLE));
     private final ScheduledExecutorService committer;
+    /** Helps the searching thread walk an article search's segments; null when a search uses that thread alone. */
+    private final ThreadPoolExecutor segmentSearches;
     private final KnnCandidates knnCandidates;
     private final int exactBelow;
 
@@ -242,14 +261,22 @@ public final class LuceneVectorIndex implements VectorIndex {
         this.dimension = dimension;
         this.knnCandidates = options.knnCandidates();
         this.exactBelow = options.exactBelow();
-        this.articles = new Store(dir.resolve("articles"), analyzer, withFormat(model, ARTICLES_FORMAT), options);
+        this.segmentSearches = options.searchThreads() > 1 ? segmentSearchPool(options.searchThreads() - 1) : null;
+        Store a = null;
         Store t;
         try {
-            t = new Store(dir.resolve("terms"), analyzer, withFormat(model, TERMS_FORMAT), Options.DEFAULT);
+            a = new Store(dir.resolve("articles"), analyzer, withFormat(model, ARTICLES_FORMAT), options, segmentSearches);
+            t = new Store(dir.resolve("terms"), analyzer, withFormat(model, TERMS_FORMAT), Options.DEFAULT, null);
         } catch (IOException | RuntimeException e) {
-            articles.close();
+            if (a != null) {
+                a.close();
+            }
+            if (segmentSearches != null) {
+                segmentSearches.shutdown();
+            }
             throw e;
         }
+        this.articles = a;
         this.terms = t;
         this.committer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread thread = new Thread(r, "vector-index-commit");
@@ -258,6 +285,25 @@ public final class LuceneVectorIndex implements VectorIndex {
         });
         long every = options.commitInterval().toMillis();
         committer.scheduleWithFixedDelay(this::commitInBackground, every, every, TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Threads that take segments of a search from the searching thread. Lucene's task executor queues a task for each
+     * segment but the first and runs them on whichever thread is free first, the searching one included, so a task
+     * still queued when the search is done finds nothing left to do; the queue is unbounded for that reason.
+     */
+    private static ThreadPoolExecutor segmentSearchPool(int threads) {
+        AtomicInteger n = new AtomicInteger();
+        return new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), r -> {
+            Thread thread = new Thread(r, "vector-index-search-" + n.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    /** Tasks the threads helping searches have run (each segment handed to them, whether or not one was left). */
+    long segmentSearchTasks() {
+        return segmentSearches == null ? 0 : segmentSearches.getCompletedTaskCount();
     }
 
     /** Opens (or creates) the index under {@code dir} for vectors of {@code model}, of {@code dimension}. */
@@ -1022,6 +1068,9 @@ public final class LuceneVectorIndex implements VectorIndex {
         }
         terms.close();
         articles.close();
+        if (segmentSearches != null) {
+            segmentSearches.shutdown();
+        }
     }
 
     private static Query filterQuery(ArticleFilter f, String kind) {
@@ -1147,7 +1196,9 @@ public final class LuceneVectorIndex implements VectorIndex {
          */
         private final ReadWriteLock writing = new ReentrantReadWriteLock();
 
-        Store(Path path, Analyzer analyzer, Map<String, String> metadata, Options options) throws IOException {
+        /** @param searchHelpers threads that take segments of a search from the searching thread; null for none */
+        Store(Path path, Analyzer analyzer, Map<String, String> metadata, Options options, Executor searchHelpers)
+                throws IOException {
             this.path = path;
             this.metadata = metadata;
             this.directory = FSDirectory.open(path);
@@ -1167,7 +1218,12 @@ public final class LuceneVectorIndex implements VectorIndex {
             }
             writer.setLiveCommitData(metadata.entrySet());
             writer.commit();
-            this.searchers = new SearcherManager(writer, null);
+            this.searchers = new SearcherManager(writer, new SearcherFactory() {
+                @Override
+                public IndexSearcher newSearcher(IndexReader reader, IndexReader previous) {
+                    return new IndexSearcher(reader, searchHelpers);
+                }
+            });
         }
 
         private static Map<String, String> subset(Map<String, String> all, Set<String> keys) {

@@ -124,6 +124,20 @@ class FairragConfigTest {
     }
 
     @Test
+    void should_read_the_search_threads_with_one_a_processor_by_default() {
+        FairragConfig one = FairragConfig.fromEnvironment(Map.of("FAIRRAG_SEARCH_THREADS", "1")).build();
+
+        assertThat(FairragConfig.fromEnvironment(Map.of()).build().vectors().searchThreads())
+                .isEqualTo(Runtime.getRuntime().availableProcessors());
+        assertThat(one.vectors().searchThreads()).isEqualTo(1);
+        assertThat(one.toBuilder().build()).isEqualTo(one);
+        assertThatThrownBy(() -> FairragConfig.fromEnvironment(Map.of("FAIRRAG_SEARCH_THREADS", "0")).build())
+                .hasMessageContaining("FAIRRAG_SEARCH_THREADS must be at least 1");
+        assertThatThrownBy(() -> FairragConfig.fromEnvironment(Map.of("FAIRRAG_SEARCH_THREADS", "two")).build())
+                .hasMessageContaining("FAIRRAG_SEARCH_THREADS must be an integer");
+    }
+
+    @Test
     void should_read_the_vector_candidates_and_scale_them_with_the_index_by_default() {
         FairragConfig fixed = FairragConfig.fromEnvironment(Map.of("FAIRRAG_VECTOR_CANDIDATES", "1200")).build();
 

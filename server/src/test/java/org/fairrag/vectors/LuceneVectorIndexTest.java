@@ -1,6 +1,7 @@
 package org.fairrag.vectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
@@ -207,6 +208,58 @@ class LuceneVectorIndexTest extends VectorIndexContract {
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
+    }
+
+    @Test
+    void should_walk_the_segments_on_the_search_threads_and_find_what_one_thread_finds() {
+        // Three segments of 200 articles; 600 candidates, so every walk keeps all of its segment's chunks.
+        Random random = new Random(23);
+        List<IndexedArticle> all = twoChunkArticles(random, 600, "p", i -> List.of("D000001"));
+        Path dir = TestFairrag.newDir("vectors-search-threads");
+        LuceneVectorIndex.Options options = HNSW.withKnnCandidates(KnnCandidates.fixed(600));
+        try (LuceneVectorIndex idx = LuceneVectorIndex.open(dir, EMBEDDER.modelName(), EMBEDDER.dimension(), options)) {
+            for (int s = 0; s < 3; s++) {
+                idx.upsertArticles(all.subList(200 * s, 200 * (s + 1)));
+            }
+        }
+        List<float[]> queries = new ArrayList<>();
+        for (int q = 0; q < 8; q++) {
+            queries.add(unit(random));
+        }
+        List<List<ChunkHit>> alone = new ArrayList<>();
+        try (LuceneVectorIndex idx = LuceneVectorIndex.open(dir, EMBEDDER.modelName(), EMBEDDER.dimension(), options)) {
+            assertThat(segments(dir)).isEqualTo(3);
+            for (float[] query : queries) {
+                alone.add(idx.nearestChunks(query, 10, ArticleFilter.publicArticles()));
+            }
+            assertThat(idx.segmentSearchTasks()).isZero();
+        }
+        try (LuceneVectorIndex idx = LuceneVectorIndex.open(dir, EMBEDDER.modelName(), EMBEDDER.dimension(),
+                options.withSearchThreads(3))) {
+            List<List<ChunkHit>> together = new ArrayList<>();
+            for (float[] query : queries) {
+                together.add(idx.nearestChunks(query, 10, ArticleFilter.publicArticles()));
+                assertThat(together.get(together.size() - 1)).usingRecursiveFieldByFieldElementComparator()
+                        .containsExactlyElementsOf(idx.exactNearestChunks(query, 10, ArticleFilter.publicArticles()));
+            }
+            assertThat(together).usingRecursiveFieldByFieldElementComparator().isEqualTo(alone);
+            // Two of each walk's three segments were handed to the helping threads.
+            assertThat(idx.segmentSearchTasks()).isGreaterThanOrEqualTo(2L * queries.size());
+        }
+    }
+
+    private static int segments(Path dir) {
+        try (Directory d = FSDirectory.open(dir.resolve("articles"))) {
+            return SegmentInfos.readLatestCommit(d).size();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void should_refuse_fewer_than_one_search_thread() {
+        assertThatThrownBy(() -> HNSW.withSearchThreads(0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("at least 1 thread");
     }
 
     @Test
