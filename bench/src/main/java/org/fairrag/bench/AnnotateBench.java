@@ -27,7 +27,6 @@ import org.fairrag.annotate.MentionFinder;
 import org.fairrag.annotate.NearestNames;
 import org.fairrag.annotate.Neighbours;
 import org.fairrag.annotate.SubjectEvaluation;
-import org.fairrag.annotate.SubjectPairs;
 import org.fairrag.annotate.SubjectEvaluation.Case;
 import org.fairrag.annotate.SubjectEvaluation.Prepared;
 import org.fairrag.annotate.SubjectEvaluation.Result;
@@ -163,13 +162,6 @@ final class AnnotateBench implements Callable<Integer> {
             + "the usual run.")
     boolean compareScorers;
 
-    @Option(names = "--compare-features", description = "On dev only, cross-fitted, under --fold-seeds partings: the "
-            + "combined model as shipped (the baseline), then with where the abstract mentions a candidate (its first "
-            + "sentence, its last two or its conclusions, the share of its sentences), with what indexers tag together with "
-            + "the text's other likely subjects (a second stage over a first stage's probabilities), and with both, instead "
-            + "of the usual run.")
-    boolean compareFeatures;
-
     @Option(names = "--scorers", split = ",", paramLabel = "SCORER", defaultValue = SubjectEvaluation.Fitting.DEFAULT_SCORER
             + ",logistic,logistic+trees:100:4:0.2", description = "Scorers for --compare-scorers, the first the baseline (by "
             + "default the shipped one), each logistic, piecewise (hinges at "
@@ -224,8 +216,7 @@ final class AnnotateBench implements Callable<Integer> {
             // Fitting needs the suggester's finder, neighbours and statistics, not its model: before a first fit
             // there is no bundled model yet, and any model serves.
             SubjectSuggester shipped = fairrag.subjectSuggester(fit != null ? unfitted() : SubjectModel.bundled());
-            SubjectEvaluation evaluation = new SubjectEvaluation(shipped, Set.of("public"), leftOut, statistics,
-                    SubjectPairs.of(fairrag.graph(), fairrag.graphs(), vocabulary, leftOut));
+            SubjectEvaluation evaluation = new SubjectEvaluation(shipped, Set.of("public"), leftOut, statistics);
             if (compareLevers) {
                 compareLevers(evaluation, dev);
                 return 0;
@@ -240,10 +231,6 @@ final class AnnotateBench implements Callable<Integer> {
             }
             if (compareScorers) {
                 compareScorers(evaluation, dev);
-                return 0;
-            }
-            if (compareFeatures) {
-                compareFeatures(evaluation, dev);
                 return 0;
             }
             long t0 = System.nanoTime();
@@ -319,34 +306,6 @@ final class AnnotateBench implements Callable<Integer> {
             System.out.printf(Locale.ROOT, "%-60s %6.3f %6.3f %6.3f %6.3f %6.3f   %s (%.0f s)%n", s.label(),
                     first.all().precision(), first.all().recall(), first.all().f1(), first.withoutCheckTags().f1(),
                     first.candidateRecall(), partingFigures(results, baseline), (System.nanoTime() - t1) / 1e9);
-        }
-    }
-
-    private void compareFeatures(SubjectEvaluation evaluation, List<Case> dev) throws Exception {
-        SubjectEvaluation.Fitting shipped = SubjectEvaluation.Fitting.DEFAULT;
-        List<SubjectEvaluation.Fitting> fittings = List.of(shipped, shipped.withPositions(true),
-                shipped.withCooccurrence(true), shipped.withPositions(true).withCooccurrence(true));
-        // The fittings read the same word classifiers' log-odds: fit those once per fold and parting.
-        evaluation.memoiseClassifiers();
-        long t0 = System.nanoTime();
-        List<Prepared> prepared = prepare(evaluation, dev);
-        System.out.printf("Prepared dev: mentions, neighbours, nearest names and candidates of %d articles in %.1f s%n",
-                dev.size(), (System.nanoTime() - t0) / 1e9);
-        System.out.printf("%nThe combined model on dev, cross-fitted (%d folds), %d partings into folds; F1 of each, then "
-                + "the mean's difference from the baseline's%n", FOLDS, foldSeeds);
-        System.out.printf("%-60s %6s %6s %6s %6s %6s   %s%n", "features", "P", "R", "F1", "F1*", "cand.R", PARTING_COLUMNS);
-        List<Result> baseline = null;
-        for (SubjectEvaluation.Fitting f : fittings) {
-            long t1 = System.nanoTime();
-            List<Result> results = byParting(evaluation, prepared, f);
-            baseline = baseline == null ? results : baseline;
-            Result first = results.get(0);
-            String label = f == shipped ? "as shipped" : (f.positions() ? "+ positions of mentions" : "")
-                    + (f.positions() && f.cooccurrence() ? " " : "") + (f.cooccurrence() ? "+ subjects tagged together" : "");
-            System.out.printf(Locale.ROOT, "%-60s %6.3f %6.3f %6.3f %6.3f %6.3f   %s (%.0f s)%n", label,
-                    first.all().precision(), first.all().recall(), first.all().f1(), first.withoutCheckTags().f1(),
-                    first.candidateRecall(), partingFigures(results, baseline), (System.nanoTime() - t1) / 1e9);
-            System.out.flush();
         }
     }
 

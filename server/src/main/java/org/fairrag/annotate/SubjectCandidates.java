@@ -183,32 +183,6 @@ final class SubjectCandidates {
         return out;
     }
 
-    /**
-     * Fills in the {@link SubjectModel.Feature#POSITIONS} features of candidates from where the text's sentences
-     * ({@link MentionFinder.Found#sentences}) hold their mentions that are not negated: the abstract's first sentence,
-     * its last two or its CONCLUSION(S) section, and the share of its sentences.
-     */
-    static void positions(List<Candidate> candidates, List<Sentence> sentences) {
-        List<Sentence> body = sentences.stream().filter(s -> s.part() == TextPart.ABSTRACT).toList();
-        if (body.isEmpty()) {
-            return;
-        }
-        int first = body.get(0).index();
-        Set<Integer> closing = new HashSet<>();
-        closing.add(body.get(body.size() - 1).index());
-        closing.add(body.get(Math.max(0, body.size() - 2)).index());
-        body.stream().filter(s -> s.section() != null && s.section().toUpperCase(java.util.Locale.ROOT).startsWith("CONCLUSION"))
-                .forEach(s -> closing.add(s.index()));
-        for (Candidate c : candidates) {
-            Set<Integer> in = new HashSet<>();
-            c.mentions().stream().filter(m -> m.part() == TextPart.ABSTRACT && !m.negated()).forEach(m -> in.add(m.sentence()));
-            double[] x = c.features();
-            x[FIRST_SENTENCE.ordinal()] = in.contains(first) ? 1 : 0;
-            x[LAST_SENTENCES.ordinal()] = in.stream().anyMatch(closing::contains) ? 1 : 0;
-            x[SENTENCE_SHARE.ordinal()] = (double) in.size() / body.size();
-        }
-    }
-
     /** Every term broader than {@code term}, to the top of the hierarchy. */
     private static Set<String> ancestors(String term, Function<String, List<String>> broader) {
         Set<String> out = new HashSet<>();

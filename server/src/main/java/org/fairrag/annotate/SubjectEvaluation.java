@@ -107,9 +107,6 @@ public final class SubjectEvaluation {
     private final Set<String> accessLevels;
     private final Set<String> leftOut;
     private final SubjectStatistics statistics;
-    private final SubjectPairs pairs;
-    /** The first stage of each model fitted with {@link Fitting#cooccurrence}, whose probabilities its features read. */
-    private final Map<SubjectModel, SubjectModel> firstStages = java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>());
     private final Map<String, WordClassifiers> classifiers = new java.util.concurrent.ConcurrentHashMap<>();
     private volatile boolean memoise;
 
@@ -119,17 +116,10 @@ public final class SubjectEvaluation {
      */
     public SubjectEvaluation(SubjectSuggester suggester, Set<String> accessLevels, Set<String> leftOut,
                              SubjectStatistics statistics) {
-        this(suggester, accessLevels, leftOut, statistics, SubjectPairs.NONE);
-    }
-
-    /** @param pairs the subjects indexers give together, counted without {@code leftOut} ({@link Fitting#cooccurrence}) */
-    public SubjectEvaluation(SubjectSuggester suggester, Set<String> accessLevels, Set<String> leftOut,
-                             SubjectStatistics statistics, SubjectPairs pairs) {
         this.suggester = suggester;
         this.accessLevels = Set.copyOf(accessLevels);
         this.leftOut = Set.copyOf(leftOut);
         this.statistics = statistics;
-        this.pairs = pairs;
     }
 
     /** Finds the mentions and neighbours of a case and its candidates from both. Blocking (embeds the text). */
@@ -169,16 +159,9 @@ public final class SubjectEvaluation {
 
     private Prepared withCandidates(Case c, List<Mention> mentions, List<Neighbours.Neighbour> near,
                                     List<NearestNames.Match> names) {
-        List<SubjectCandidates.Candidate> candidates = SubjectCandidates.of(mentions, near, names, statistics(c, mentions),
-                suggester.checkTags(), suggester.broader(), suggester.narrower(), true, true, true, suggester.checkTags());
-        SubjectCandidates.positions(candidates, suggester.finder().find(c.title(), c.abstractText()).sentences());
-        return new Prepared(c, WordClassifiers.words(c.title(), c.abstractText()), mentions, near, names, candidates);
-    }
-
-    /** The subject pairs as counted for a case: without it when the collection holds it (leave-one-out). */
-    private SubjectPairs.PairUse pairs(Prepared p) {
-        Case c = p.source();
-        return c.pidInBase() == null || leftOut.contains(c.pidInBase()) ? pairs.use() : pairs.leavingOut(c.gold());
+        return new Prepared(c, WordClassifiers.words(c.title(), c.abstractText()), mentions, near, names,
+                SubjectCandidates.of(mentions, near, names, statistics(c, mentions), suggester.checkTags(),
+                        suggester.broader(), suggester.narrower(), true, true, true, suggester.checkTags()));
     }
 
     private Set<String> excluded(Case c) {
@@ -242,7 +225,7 @@ public final class SubjectEvaluation {
      * ({@link SubjectModel.Feature#TREE}) are candidates with their features.
      */
     public record Fitting(boolean checkTagClassifiers, double checkTagC, boolean secondOrder, int wordsMinPositives,
-                          boolean names, boolean tree, Scorer scorer, boolean positions, boolean cooccurrence) {
+                          boolean names, boolean tree, Scorer scorer) {
         /**
          * C 0.25: on dev, cross-fitted, 0.490 against 0.486 at 0.5, 0.488 at 0.1 and 0.479 without the classifiers;
          * with the second-order features 0.493 against 0.489 (the third test part's dev, demo base).
@@ -282,12 +265,6 @@ public final class SubjectEvaluation {
             this(checkTagClassifiers, checkTagC, secondOrder, 0, false, false);
         }
 
-        /** Without the {@link SubjectModel.Feature#POSITIONS} and {@link SubjectModel.Feature#COOCCURRENCE} features. */
-        public Fitting(boolean checkTagClassifiers, double checkTagC, boolean secondOrder, int wordsMinPositives,
-                       boolean names, boolean tree, Scorer scorer) {
-            this(checkTagClassifiers, checkTagC, secondOrder, wordsMinPositives, names, tree, scorer, false, false);
-        }
-
         /** With the logistic scorer. */
         public Fitting(boolean checkTagClassifiers, double checkTagC, boolean secondOrder, int wordsMinPositives,
                        boolean names, boolean tree) {
@@ -296,41 +273,22 @@ public final class SubjectEvaluation {
 
         /** This fitting with another scorer for the combined model (the baselines stay logistic). */
         public Fitting withScorer(Scorer other) {
-            return new Fitting(checkTagClassifiers, checkTagC, secondOrder, wordsMinPositives, names, tree, other, positions,
-                    cooccurrence);
+            return new Fitting(checkTagClassifiers, checkTagC, secondOrder, wordsMinPositives, names, tree, other);
         }
 
         /** This fitting with word classifiers for every descriptor (not a check tag) with at least {@code minPositives} positive articles. */
         public Fitting withWords(int minPositives) {
-            return new Fitting(checkTagClassifiers, checkTagC, secondOrder, minPositives, names, tree, scorer, positions,
-                    cooccurrence);
+            return new Fitting(checkTagClassifiers, checkTagC, secondOrder, minPositives, names, tree, scorer);
         }
 
         /** This fitting with the terms with the nearest names as candidates, or without. */
         public Fitting withNames(boolean with) {
-            return new Fitting(checkTagClassifiers, checkTagC, secondOrder, wordsMinPositives, with, tree, scorer, positions,
-                    cooccurrence);
+            return new Fitting(checkTagClassifiers, checkTagC, secondOrder, wordsMinPositives, with, tree, scorer);
         }
 
         /** This fitting with the terms directly broader and narrower than a mentioned term as candidates, or without. */
         public Fitting withTree(boolean with) {
-            return new Fitting(checkTagClassifiers, checkTagC, secondOrder, wordsMinPositives, names, with, scorer, positions,
-                    cooccurrence);
-        }
-
-        /** This fitting with where the abstract mentions a candidate ({@link SubjectModel.Feature#POSITIONS}), or without. */
-        public Fitting withPositions(boolean with) {
-            return new Fitting(checkTagClassifiers, checkTagC, secondOrder, wordsMinPositives, names, tree, scorer, with,
-                    cooccurrence);
-        }
-
-        /**
-         * This fitting with what indexers tag together with the text's other likely subjects
-         * ({@link SubjectModel.Feature#COOCCURRENCE}, over a first stage's probabilities), or without.
-         */
-        public Fitting withCooccurrence(boolean with) {
-            return new Fitting(checkTagClassifiers, checkTagC, secondOrder, wordsMinPositives, names, tree, scorer, positions,
-                    with);
+            return new Fitting(checkTagClassifiers, checkTagC, secondOrder, wordsMinPositives, names, with, scorer);
         }
 
         public String label() {
@@ -338,8 +296,7 @@ public final class SubjectEvaluation {
                     + (secondOrder ? ", second-order features" : "")
                     + (wordsMinPositives > 0 ? ", word classifiers (>= " + wordsMinPositives + " positives)" : "")
                     + (names ? ", nearest names" : "") + (tree ? ", broader and narrower of mentions" : "")
-                    + (scorer.equals(Scorer.LOGISTIC) ? "" : ", " + scorer.label())
-                    + (positions ? ", positions of mentions" : "") + (cooccurrence ? ", subjects tagged together" : "");
+                    + (scorer.equals(Scorer.LOGISTIC) ? "" : ", " + scorer.label());
         }
 
         Set<SubjectModel.Feature> features(Variant variant) {
@@ -355,12 +312,6 @@ public final class SubjectEvaluation {
             }
             if (!tree || variant != Variant.COMBINED) {
                 out.removeAll(SubjectModel.Feature.TREE);
-            }
-            if (!positions || variant != Variant.COMBINED) {
-                out.removeAll(SubjectModel.Feature.POSITIONS);
-            }
-            if (!cooccurrence || variant != Variant.COMBINED) {
-                out.removeAll(SubjectModel.Feature.COOCCURRENCE);
             }
             return out;
         }
@@ -418,12 +369,7 @@ public final class SubjectEvaluation {
     /** The model of a variant fitted on {@code dev}, with the cut-off where its micro-F1 on {@code dev} is highest. */
     public SubjectModel fit(Variant variant, List<Prepared> dev, Fitting fitting, String description) {
         SubjectModel model = fitWithoutCutOff(variant, dev, fitting, description);
-        SubjectModel out = model.withThreshold(bestThreshold(scored(variant, dev, p -> model), 0));
-        SubjectModel first = firstStages.get(model);
-        if (first != null) {
-            firstStages.put(out, first);
-        }
-        return out;
+        return model.withThreshold(bestThreshold(scored(variant, dev, p -> model), 0));
     }
 
     /**
@@ -631,59 +577,17 @@ public final class SubjectEvaluation {
         Set<SubjectModel.Feature> used = fitting.features(variant);
         List<double[]> rows = new ArrayList<>();
         List<Boolean> labels = new ArrayList<>();
-        List<String> terms = new ArrayList<>();
-        int[] start = new int[dev.size() + 1];
-        for (int a = 0; a < dev.size(); a++) {
-            Prepared p = dev.get(a);
-            start[a] = rows.size();
+        for (Prepared p : dev) {
             WordClassifiers own = stacked.getOrDefault(p, WordClassifiers.NONE);
             for (SubjectCandidates.Candidate c : p.candidates()) {
                 if (variant.considers(c) && c.found(used) && !tags.byTerm().containsKey(c.termId())) {
                     rows.add(words ? SubjectModel.withWords(own, c.termId(), c.features(), p.words()) : c.features());
                     labels.add(p.source().gold().contains(c.termId()));
-                    terms.add(c.termId());
                 }
             }
         }
-        start[dev.size()] = rows.size();
         Scorer scorer = variant == Variant.COMBINED ? fitting.scorer() : Scorer.LOGISTIC;
-        if (!used.containsAll(SubjectModel.Feature.COOCCURRENCE)) {
-            return fit(rows, labels, used, scorer, description).withCheckTags(tags).withDescriptors(descriptors);
-        }
-        Set<SubjectModel.Feature> firstUsed = EnumSet.copyOf(used);
-        firstUsed.removeAll(SubjectModel.Feature.COOCCURRENCE);
-        // The second stage learns from first-stage probabilities of articles the first stage was not fitted on (each half
-        // of the fitting articles scored by a first stage fitted on the other half): on its own articles it is
-        // overconfident, as the word classifiers are.
-        double[] probability = new double[rows.size()];
-        for (int half = 0; half < 2; half++) {
-            List<double[]> r = new ArrayList<>();
-            List<Boolean> l = new ArrayList<>();
-            for (int a = 0; a < dev.size(); a++) {
-                if (halfOf(dev.get(a)) != half) {
-                    r.addAll(rows.subList(start[a], start[a + 1]));
-                    l.addAll(labels.subList(start[a], start[a + 1]));
-                }
-            }
-            SubjectModel other = SubjectModel.fit(r, l, firstUsed, "first stage, half " + half);
-            for (int a = 0; a < dev.size(); a++) {
-                if (halfOf(dev.get(a)) == half) {
-                    for (int i = start[a]; i < start[a + 1]; i++) {
-                        probability[i] = checkTags.contains(terms.get(i)) ? Double.NaN : other.score(rows.get(i));
-                    }
-                }
-            }
-        }
-        List<double[]> second = new ArrayList<>(rows.size());
-        for (int a = 0; a < dev.size(); a++) {
-            second.addAll(Arrays.asList(SubjectPairs.fill(terms.subList(start[a], start[a + 1]),
-                    rows.subList(start[a], start[a + 1]), Arrays.copyOfRange(probability, start[a], start[a + 1]),
-                    pairs(dev.get(a)))));
-        }
-        SubjectModel first = SubjectModel.fit(rows, labels, firstUsed, "first stage");
-        SubjectModel model = fit(second, labels, used, scorer, description).withCheckTags(tags).withDescriptors(descriptors);
-        firstStages.put(model, first);
-        return model;
+        return fit(rows, labels, used, scorer, description).withCheckTags(tags).withDescriptors(descriptors);
     }
 
     /** The scoring part of a model fitted on candidates' feature values and whether each is a subject. */
@@ -799,32 +703,15 @@ public final class SubjectEvaluation {
         }
     }
 
-    private List<Scored> scored(Variant variant, List<Prepared> cases, Function<Prepared, SubjectModel> modelOf) {
+    private static List<Scored> scored(Variant variant, List<Prepared> cases, Function<Prepared, SubjectModel> modelOf) {
         List<Scored> out = new ArrayList<>(cases.size());
-        Set<String> checkTags = suggester.checkTags();
         for (Prepared p : cases) {
             SubjectModel model = modelOf.apply(p);
             List<SubjectCandidates.Candidate> considered = p.candidates().stream()
                     .filter(c -> variant.considers(c) && (c.found(model.features())
                             || model.checkTags().byTerm().containsKey(c.termId())))
                     .toList();
-            SubjectModel first = firstStages.get(model);
-            double[] scores;
-            if (first == null) {
-                scores = considered.stream().mapToDouble(c -> model.score(c.termId(), c.features(), p.words())).toArray();
-            } else {
-                List<String> terms = considered.stream().map(SubjectCandidates.Candidate::termId).toList();
-                List<double[]> rows = considered.stream().map(c -> model.withWords(c.termId(), c.features(), p.words())).toList();
-                double[] probability = new double[rows.size()];
-                for (int i = 0; i < probability.length; i++) {
-                    probability[i] = checkTags.contains(terms.get(i)) ? Double.NaN : first.score(rows.get(i));
-                }
-                double[][] second = SubjectPairs.fill(terms, rows, probability, pairs(p));
-                scores = new double[second.length];
-                for (int i = 0; i < scores.length; i++) {
-                    scores[i] = model.score(terms.get(i), second[i], p.words());
-                }
-            }
+            double[] scores = considered.stream().mapToDouble(c -> model.score(c.termId(), c.features(), p.words())).toArray();
             out.add(new Scored(p, considered, scores));
         }
         return out;

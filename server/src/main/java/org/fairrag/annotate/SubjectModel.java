@@ -96,21 +96,7 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
         /** The candidate is directly broader than a term the text mentions (not negated). */
         TREE_PARENT,
         /** The candidate is directly narrower than a term the text mentions (not negated). */
-        TREE_CHILD,
-        /** The first sentence of the abstract mentions the candidate (not negated). */
-        FIRST_SENTENCE,
-        /** The last two sentences of the abstract, or a sentence of its CONCLUSION(S) section, mention the candidate. */
-        LAST_SENTENCES,
-        /** The share of the abstract's sentences that mention the candidate (not negated). */
-        SENTENCE_SHARE,
-        /**
-         * How much more often indexers give the candidate to articles that have the text's other likely subjects: the
-         * sum over the other candidates j (not check tags) of p_j log(P(c | j) / P(c)), p_j a first stage's probability
-         * of j and the P counted over the neighbour base's subjects ({@link SubjectPairs}).
-         */
-        COOCCURRENCE_LIFT,
-        /** The highest P(c | j) over the other candidates j whose first stage's probability is 0.3 or more; 0 when none. */
-        COOCCURRENCE_MAX;
+        TREE_CHILD;
 
         /** The features of the descriptors' word classifiers. */
         public static final Set<Feature> WORDS = EnumSet.of(WORDS_LOGIT, WORDS_MODELLED);
@@ -123,15 +109,6 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
          * the model uses them.
          */
         public static final Set<Feature> TREE = EnumSet.of(TREE_PARENT, TREE_CHILD);
-
-        /** Where in the abstract the text mentions the candidate. */
-        public static final Set<Feature> POSITIONS = EnumSet.of(FIRST_SENTENCE, LAST_SENTENCES, SENTENCE_SHARE);
-
-        /**
-         * What indexers tag together with the text's other likely subjects: a second stage, over a first stage's
-         * probabilities ({@link SubjectPairs#fill}).
-         */
-        public static final Set<Feature> COOCCURRENCE = EnumSet.of(COOCCURRENCE_LIFT, COOCCURRENCE_MAX);
 
         /** Features that combine or reshape the others, or say how specific a term is; fitted or not as a group. */
         public static final Set<Feature> SECOND_ORDER = EnumSet.of(NEIGHBOUR_VOTE_LOG, MENTIONED_TIMES_VOTE,

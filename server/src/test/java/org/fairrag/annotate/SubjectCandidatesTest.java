@@ -121,39 +121,4 @@ class SubjectCandidatesTest {
     private static Map<String, SubjectCandidates.Candidate> byId(List<SubjectCandidates.Candidate> candidates) {
         return candidates.stream().collect(Collectors.toMap(SubjectCandidates.Candidate::termId, c -> c));
     }
-    @Test
-    void should_say_where_the_abstract_mentions_a_candidate_first_sentence_closing_sentences_conclusions_and_share() {
-        // The title (0), then six sentences of a structured abstract that ends on its trial registration: BACKGROUND 1-2,
-        // METHODS 3, CONCLUSIONS 4 (not among the last two), TRIAL REGISTRATION 5-6.
-        List<Sentence> sentences = List.of(new Sentence(0, TextPart.TITLE, 0, 40, null),
-                new Sentence(1, TextPart.ABSTRACT, 0, 50, "BACKGROUND"), new Sentence(2, TextPart.ABSTRACT, 51, 90, "BACKGROUND"),
-                new Sentence(3, TextPart.ABSTRACT, 91, 150, "METHODS"), new Sentence(4, TextPart.ABSTRACT, 151, 200, "CONCLUSIONS"),
-                new Sentence(5, TextPart.ABSTRACT, 201, 260, "TRIAL REGISTRATION"),
-                new Sentence(6, TextPart.ABSTRACT, 261, 300, "TRIAL REGISTRATION"));
-        List<Mention> mentions = List.of(at(NASOPHARYNGEAL, TextPart.TITLE, 0, false), at(NASOPHARYNGEAL, TextPart.ABSTRACT, 1, false),
-                at(NASOPHARYNGEAL, TextPart.ABSTRACT, 1, false), at(NASOPHARYNGEAL, TextPart.ABSTRACT, 3, false),
-                at(HEAD_AND_NECK, TextPart.ABSTRACT, 4, false), at(LUNG, TextPart.ABSTRACT, 6, false),
-                at(NEOPLASMS, TextPart.ABSTRACT, 1, true), at(NEOPLASMS, TextPart.ABSTRACT, 6, true));
-        List<SubjectCandidates.Candidate> candidates = SubjectCandidates.of(mentions, List.of(), statistics, Set.of(), broader,
-                true, true, Set.of());
-
-        SubjectCandidates.positions(candidates, sentences);
-
-        Map<String, double[]> x = candidates.stream()
-                .collect(Collectors.toMap(SubjectCandidates.Candidate::termId, SubjectCandidates.Candidate::features));
-        assertThat(x.get(NASOPHARYNGEAL)[Feature.FIRST_SENTENCE.ordinal()]).isEqualTo(1);
-        assertThat(x.get(NASOPHARYNGEAL)[Feature.LAST_SENTENCES.ordinal()]).isZero();
-        assertThat(x.get(NASOPHARYNGEAL)[Feature.SENTENCE_SHARE.ordinal()]).as("sentences 1 and 3 of six; the title not counted")
-                .isCloseTo(2 / 6.0, within(1e-9));
-        assertThat(x.get(HEAD_AND_NECK)[Feature.LAST_SENTENCES.ordinal()]).as("in the conclusions").isEqualTo(1);
-        assertThat(x.get(HEAD_AND_NECK)[Feature.FIRST_SENTENCE.ordinal()]).isZero();
-        assertThat(x.get(LUNG)[Feature.LAST_SENTENCES.ordinal()]).as("the last sentence").isEqualTo(1);
-        double[] negated = x.get(NEOPLASMS);
-        assertThat(new double[] {negated[Feature.FIRST_SENTENCE.ordinal()], negated[Feature.LAST_SENTENCES.ordinal()],
-                negated[Feature.SENTENCE_SHARE.ordinal()]}).as("negated mentions count nowhere").containsOnly(0);
-    }
-
-    private static Mention at(String term, TextPart part, int sentence, boolean negated) {
-        return new Mention(term, "pid:" + term, term, part, 0, 1, "x", sentence, negated, null);
-    }
 }
