@@ -157,17 +157,6 @@ final class AnnotateBench implements Callable<Integer> {
             + "directly broader and narrower than a mentioned one), or several joined by + (default ${DEFAULT-VALUE}).")
     List<String> sources;
 
-    @Option(names = "--compare-nearest", description = "On dev only, cross-fitted, under --fold-seeds partings: the "
-            + "combined model (as shipped) with the settings of --nearest, each against the first (the baseline), instead of "
-            + "the usual run.")
-    boolean compareNearest;
-
-    @Option(names = "--nearest", split = ",", paramLabel = "SETTING", defaultValue = "names:20,names:20+articles:30,"
-            + "names:40", description = "Settings for --compare-nearest, each names:K (the K terms with the nearest names to "
-            + "the title's embedding), optionally +articles:K (the vote of the K nearest tagged articles by the title's "
-            + "embedding, their subjects candidates too) (default ${DEFAULT-VALUE}).")
-    List<String> nearest;
-
     @Option(names = "--compare-scorers", description = "On dev only, cross-fitted, under --fold-seeds partings: the "
             + "combined model (as shipped) with each scorer of --scorers, each against the first (the baseline), instead of "
             + "the usual run.")
@@ -238,10 +227,6 @@ final class AnnotateBench implements Callable<Integer> {
             }
             if (compareSources) {
                 compareSources(fairrag, evaluation, dev);
-                return 0;
-            }
-            if (compareNearest) {
-                compareNearest(fairrag, evaluation, dev);
                 return 0;
             }
             if (compareScorers) {
@@ -527,83 +512,6 @@ final class AnnotateBench implements Callable<Integer> {
                     setting.label(), first.all().precision(), first.all().recall(), first.all().f1(),
                     first.withoutCheckTags().f1(), first.candidateRecall(), perArticle, partingFigures(results, baseline),
                     (System.nanoTime() - t1) / 1e9);
-        }
-    }
-
-    /** A setting of --compare-nearest: how many nearest names, and how many nearest articles by the title (0: none). */
-    record Nearest(int names, int articles) {
-        static Nearest parse(String s) {
-            int names = NearestNames.DEFAULT_K;
-            int articles = 0;
-            for (String one : s.trim().split("\\+")) {
-                String[] bits = one.trim().split(":");
-                switch (bits[0]) {
-                    case "names" -> names = Integer.parseInt(bits[1]);
-                    case "articles" -> articles = Integer.parseInt(bits[1]);
-                    default -> throw new IllegalArgumentException("names:K or names:K+articles:K, not " + one);
-                }
-            }
-            return new Nearest(names, articles);
-        }
-
-        String label() {
-            return "the " + names + " nearest names" + (articles == 0 ? ""
-                    : " + the vote of the " + articles + " nearest articles by the title's embedding");
-        }
-
-        SubjectEvaluation.Fitting fitting() {
-            return SubjectEvaluation.Fitting.DEFAULT.withEmbedded(articles > 0);
-        }
-    }
-
-    private void compareNearest(Fairrag fairrag, SubjectEvaluation evaluation, List<Case> dev) throws Exception {
-        List<Nearest> settings = nearest.stream().map(Nearest::parse).toList();
-        // The settings differ in candidates and features the word classifiers never read: fit those once per fold and
-        // parting.
-        evaluation.memoiseClassifiers();
-        int widestNames = settings.stream().mapToInt(Nearest::names).max().orElseThrow();
-        int widestArticles = settings.stream().mapToInt(Nearest::articles).max().orElseThrow();
-        NearestNames names = new NearestNames(fairrag.vectorIndex().orElseThrow(() -> new IllegalStateException(
-                "nearest names need the vector index")), fairrag.embedder().orElseThrow(), new Chunker(),
-                Neighbours.Embedded.TITLE, widestNames);
-        long t0 = System.nanoTime();
-        List<Prepared> prepared = prepare(evaluation, dev);
-        System.out.printf("Prepared dev: mentions, neighbours and candidates of %d articles in %.1f s%n", dev.size(),
-                (System.nanoTime() - t0) / 1e9);
-        long t1 = System.nanoTime();
-        Map<String, List<NearestNames.Match>> namesByPmid = new java.util.concurrent.ConcurrentHashMap<>();
-        Map<String, List<Neighbours.Neighbour>> articlesByPmid = new java.util.concurrent.ConcurrentHashMap<>();
-        sum(dev, c -> {
-            namesByPmid.put(c.pmid(), names.of(c.title(), c.abstractText()));
-            articlesByPmid.put(c.pmid(), widestArticles == 0 ? List.of() : evaluation.nearestByTitle(c, widestArticles));
-            return 0;
-        });
-        System.out.printf(Locale.ROOT, "The %d nearest names and %d nearest articles by the title's embedding of %d articles "
-                        + "in %.1f s (%.1f articles/s on %d threads)%n", widestNames, widestArticles, dev.size(),
-                (System.nanoTime() - t1) / 1e9, dev.size() / ((System.nanoTime() - t1) / 1e9), threads);
-        System.out.printf("Test articles or the article itself among the nearest articles by the title: %d (must be 0)%n",
-                prepared.stream().mapToLong(p -> articlesByPmid.get(p.source().pmid()).stream().filter(n ->
-                        evaluation.leftOut().contains(n.pid()) || n.pid().equals(p.source().pidInBase())).count()).sum());
-        System.out.printf("%nThe combined model on dev, cross-fitted (%d folds), %d partings into folds; F1 of each, then "
-                + "the mean's difference from the baseline's%n", FOLDS, foldSeeds);
-        System.out.printf("%-90s %6s %6s %6s %6s %6s %7s   %s%n", "setting", "P", "R", "F1", "F1*", "cand.R", "cand/art",
-                PARTING_COLUMNS);
-        List<Result> baseline = null;
-        for (Nearest setting : settings) {
-            long t2 = System.nanoTime();
-            List<Prepared> these = prepared.stream().map(p -> evaluation.withSources(p,
-                    namesByPmid.get(p.source().pmid()).stream().limit(setting.names()).toList(),
-                    articlesByPmid.get(p.source().pmid()).stream().limit(setting.articles()).toList())).toList();
-            SubjectEvaluation.Fitting fitting = setting.fitting();
-            List<Result> results = byParting(evaluation, these, fitting);
-            baseline = baseline == null ? results : baseline;
-            Result first = results.get(0);
-            double perArticle = SubjectEvaluation.candidatesPerCase(Variant.COMBINED, these, fitting);
-            System.out.printf(Locale.ROOT, "%-90s %6.3f %6.3f %6.3f %6.3f %6.3f %7.1f   %s (%.0f s)%n",
-                    setting.label(), first.all().precision(), first.all().recall(), first.all().f1(),
-                    first.withoutCheckTags().f1(), first.candidateRecall(), perArticle, partingFigures(results, baseline),
-                    (System.nanoTime() - t2) / 1e9);
-            System.out.flush();
         }
     }
 

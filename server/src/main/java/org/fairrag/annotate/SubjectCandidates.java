@@ -33,9 +33,9 @@ final class SubjectCandidates {
      * tree.
      */
     record Candidate(String termId, double[] features, List<Mention> mentions, List<Neighbours.Neighbour> neighbours,
-                     NearestNames.Match name, boolean nextToMentioned, List<Neighbours.Neighbour> embedded) {
+                     NearestNames.Match name, boolean nextToMentioned) {
         Candidate(String termId, double[] features, List<Mention> mentions, List<Neighbours.Neighbour> neighbours) {
-            this(termId, features, mentions, neighbours, null, false, List.of());
+            this(termId, features, mentions, neighbours, null, false);
         }
 
         /** The sources besides the mentions and the neighbours that have the candidate. */
@@ -62,8 +62,7 @@ final class SubjectCandidates {
         boolean found(Set<SubjectModel.Feature> used) {
             return found()
                     || name != null && used.stream().anyMatch(SubjectModel.Feature.NAMES::contains)
-                    || nextToMentioned && used.stream().anyMatch(SubjectModel.Feature.TREE::contains)
-                    || !embedded.isEmpty() && used.stream().anyMatch(SubjectModel.Feature.EMBEDDED::contains);
+                    || nextToMentioned && used.stream().anyMatch(SubjectModel.Feature.TREE::contains);
         }
     }
 
@@ -90,18 +89,6 @@ final class SubjectCandidates {
                               TermUse stats, Set<String> checkTags, Function<String, List<String>> broader,
                               Function<String, List<String>> narrower, boolean fromMentions, boolean fromNeighbours,
                               boolean fromTree, Set<String> always) {
-        return of(mentions, neighbours, names, List.of(), stats, checkTags, broader, narrower, fromMentions, fromNeighbours,
-                fromTree, always);
-    }
-
-    /**
-     * As above, with {@code embedded}: the nearest tagged articles by the embedding of the title, best first, each
-     * weighing its similarity (their subjects are candidates, with {@link SubjectModel.Feature#EMBEDDED} features).
-     */
-    static List<Candidate> of(List<Mention> mentions, List<Neighbours.Neighbour> neighbours, List<NearestNames.Match> names,
-                              List<Neighbours.Neighbour> embedded, TermUse stats, Set<String> checkTags,
-                              Function<String, List<String>> broader, Function<String, List<String>> narrower,
-                              boolean fromMentions, boolean fromNeighbours, boolean fromTree, Set<String> always) {
         Map<String, List<Mention>> byTerm = new LinkedHashMap<>();
         if (fromMentions) {
             for (Mention m : mentions) {
@@ -123,19 +110,6 @@ final class SubjectCandidates {
                 }
             }
         }
-        Map<String, List<Integer>> embeddedRanks = new LinkedHashMap<>();
-        double embeddedTotal = 0;
-        double embeddedTotalTop = 0;
-        for (int r = 0; r < embedded.size(); r++) {
-            Neighbours.Neighbour n = embedded.get(r);
-            embeddedTotal += n.weight();
-            if (r < TOP) {
-                embeddedTotalTop += n.weight();
-            }
-            for (String t : n.termIds()) {
-                embeddedRanks.computeIfAbsent(t, k -> new ArrayList<>()).add(r);
-            }
-        }
         Map<String, NearestNames.Match> named = new LinkedHashMap<>();
         names.forEach(m -> named.putIfAbsent(m.termId(), m));
         Set<String> parents = new HashSet<>();
@@ -151,7 +125,6 @@ final class SubjectCandidates {
         Set<String> terms = new java.util.LinkedHashSet<>(byTerm.keySet());
         terms.addAll(ranksByTerm.keySet());
         terms.addAll(named.keySet());
-        terms.addAll(embeddedRanks.keySet());
         parents.stream().sorted().forEach(terms::add);
         children.stream().sorted().forEach(terms::add);
         always.stream().sorted().forEach(terms::add);
@@ -187,21 +160,8 @@ final class SubjectCandidates {
             x[NAME_RANK.ordinal()] = name == null ? 0 : 1.0 / (1 + name.rank());
             x[TREE_PARENT.ordinal()] = parents.contains(term) ? 1 : 0;
             x[TREE_CHILD.ordinal()] = children.contains(term) ? 1 : 0;
-            List<Integer> byEmbedding = embeddedRanks.getOrDefault(term, List.of());
-            double eVote = 0;
-            double eVoteTop = 0;
-            for (int r : byEmbedding) {
-                eVote += embedded.get(r).weight();
-                if (r < TOP) {
-                    eVoteTop += embedded.get(r).weight();
-                }
-            }
-            x[EMBEDDED_VOTE.ordinal()] = embeddedTotal == 0 ? 0 : eVote / embeddedTotal;
-            x[EMBEDDED_VOTE_TOP5.ordinal()] = embeddedTotalTop == 0 ? 0 : eVoteTop / embeddedTotalTop;
-            x[EMBEDDED_FIRST_RANK.ordinal()] = byEmbedding.isEmpty() ? 0 : 1.0 / (1 + byEmbedding.get(0));
             List<Neighbours.Neighbour> lent = ranks.stream().map(neighbours::get).toList();
-            out.add(new Candidate(term, x, said, lent, name, parents.contains(term) || children.contains(term),
-                    byEmbedding.stream().map(embedded::get).toList()));
+            out.add(new Candidate(term, x, said, lent, name, parents.contains(term) || children.contains(term)));
             byId.put(term, x);
         }
         for (Candidate c : out) {

@@ -33,8 +33,7 @@ public final class SubjectEvaluation {
      * vectors), and candidate terms with their features, from every source (a model takes those whose features it uses).
      */
     public record Prepared(Case source, Set<String> words, List<Mention> mentions, List<Neighbours.Neighbour> neighbours,
-                           List<NearestNames.Match> names, List<SubjectCandidates.Candidate> candidates,
-                           List<Neighbours.Neighbour> embedded) {}
+                           List<NearestNames.Match> names, List<SubjectCandidates.Candidate> candidates) {}
 
     /** Micro-averaged precision, recall and F1 over all (article, descriptor) pairs. */
     public record Scores(long truePositives, long falsePositives, long falseNegatives) {
@@ -123,11 +122,6 @@ public final class SubjectEvaluation {
         this.statistics = statistics;
     }
 
-    /** PIDs of articles of the collection that are never neighbours (the test articles). */
-    public Set<String> leftOut() {
-        return leftOut;
-    }
-
     /** Finds the mentions and neighbours of a case and its candidates from both. Blocking (embeds the text). */
     public Prepared prepare(Case c) {
         List<Mention> mentions = suggester.finder().find(c.title(), c.abstractText()).mentions();
@@ -160,39 +154,14 @@ public final class SubjectEvaluation {
 
     /** A prepared case again with other terms as those with the nearest names (another part of the text embedded, another k). */
     public Prepared withNames(Prepared p, List<NearestNames.Match> names) {
-        return withCandidates(p.source(), p.mentions(), p.neighbours(), names, List.of());
-    }
-
-    /**
-     * A prepared case again with other terms as those with the nearest names and with {@code embedded}, the nearest
-     * tagged articles by the embedding of the title ({@link #nearestByTitle}), whose subjects are candidates too.
-     */
-    public Prepared withSources(Prepared p, List<NearestNames.Match> names, List<Neighbours.Neighbour> embedded) {
-        return withCandidates(p.source(), p.mentions(), p.neighbours(), names, embedded);
-    }
-
-    /**
-     * The {@code k} tagged articles nearest to the embedding of a case's title (its first chunk when it has none), each
-     * by its best chunk, among the articles of the access levels, the test articles and the case itself left out as
-     * they are from the BM25 neighbours; each weighs its similarity divided by the best one's. Blocking (embeds).
-     */
-    public List<Neighbours.Neighbour> nearestByTitle(Case c, int k) {
-        Neighbours n = suggester.neighbourSearch().orElseThrow(() -> new IllegalStateException("no vector index"));
-        Set<String> excluded = excluded(c);
-        Neighbours.Settings s = new Neighbours.Settings(Neighbours.Embedded.TITLE, false, k);
-        return n.fuse(n.find(c.title(), c.abstractText(), s, accessLevels, excluded.size()), excluded, k);
+        return withCandidates(p.source(), p.mentions(), p.neighbours(), names);
     }
 
     private Prepared withCandidates(Case c, List<Mention> mentions, List<Neighbours.Neighbour> near,
                                     List<NearestNames.Match> names) {
-        return withCandidates(c, mentions, near, names, List.of());
-    }
-
-    private Prepared withCandidates(Case c, List<Mention> mentions, List<Neighbours.Neighbour> near,
-                                    List<NearestNames.Match> names, List<Neighbours.Neighbour> embedded) {
         return new Prepared(c, WordClassifiers.words(c.title(), c.abstractText()), mentions, near, names,
-                SubjectCandidates.of(mentions, near, names, embedded, statistics(c, mentions), suggester.checkTags(),
-                        suggester.broader(), suggester.narrower(), true, true, true, suggester.checkTags()), embedded);
+                SubjectCandidates.of(mentions, near, names, statistics(c, mentions), suggester.checkTags(),
+                        suggester.broader(), suggester.narrower(), true, true, true, suggester.checkTags()));
     }
 
     private Set<String> excluded(Case c) {
@@ -256,7 +225,7 @@ public final class SubjectEvaluation {
      * ({@link SubjectModel.Feature#TREE}) are candidates with their features.
      */
     public record Fitting(boolean checkTagClassifiers, double checkTagC, boolean secondOrder, int wordsMinPositives,
-                          boolean names, boolean tree, Scorer scorer, boolean embedded) {
+                          boolean names, boolean tree, Scorer scorer) {
         /**
          * C 0.25: on dev, cross-fitted, 0.490 against 0.486 at 0.5, 0.488 at 0.1 and 0.479 without the classifiers;
          * with the second-order features 0.493 against 0.489 (the third test part's dev, demo base).
@@ -296,12 +265,6 @@ public final class SubjectEvaluation {
             this(checkTagClassifiers, checkTagC, secondOrder, 0, false, false);
         }
 
-        /** Without the vote of the nearest articles by the title's embedding ({@link SubjectModel.Feature#EMBEDDED}). */
-        public Fitting(boolean checkTagClassifiers, double checkTagC, boolean secondOrder, int wordsMinPositives,
-                       boolean names, boolean tree, Scorer scorer) {
-            this(checkTagClassifiers, checkTagC, secondOrder, wordsMinPositives, names, tree, scorer, false);
-        }
-
         /** With the logistic scorer. */
         public Fitting(boolean checkTagClassifiers, double checkTagC, boolean secondOrder, int wordsMinPositives,
                        boolean names, boolean tree) {
@@ -310,30 +273,22 @@ public final class SubjectEvaluation {
 
         /** This fitting with another scorer for the combined model (the baselines stay logistic). */
         public Fitting withScorer(Scorer other) {
-            return new Fitting(checkTagClassifiers, checkTagC, secondOrder, wordsMinPositives, names, tree, other, embedded);
+            return new Fitting(checkTagClassifiers, checkTagC, secondOrder, wordsMinPositives, names, tree, other);
         }
 
         /** This fitting with word classifiers for every descriptor (not a check tag) with at least {@code minPositives} positive articles. */
         public Fitting withWords(int minPositives) {
-            return new Fitting(checkTagClassifiers, checkTagC, secondOrder, minPositives, names, tree, scorer, embedded);
+            return new Fitting(checkTagClassifiers, checkTagC, secondOrder, minPositives, names, tree, scorer);
         }
 
         /** This fitting with the terms with the nearest names as candidates, or without. */
         public Fitting withNames(boolean with) {
-            return new Fitting(checkTagClassifiers, checkTagC, secondOrder, wordsMinPositives, with, tree, scorer, embedded);
+            return new Fitting(checkTagClassifiers, checkTagC, secondOrder, wordsMinPositives, with, tree, scorer);
         }
 
         /** This fitting with the terms directly broader and narrower than a mentioned term as candidates, or without. */
         public Fitting withTree(boolean with) {
-            return new Fitting(checkTagClassifiers, checkTagC, secondOrder, wordsMinPositives, names, with, scorer, embedded);
-        }
-
-        /**
-         * This fitting with the vote of the nearest articles by the embedding of the title ({@link
-         * SubjectModel.Feature#EMBEDDED}; their subjects candidates too), or without.
-         */
-        public Fitting withEmbedded(boolean with) {
-            return new Fitting(checkTagClassifiers, checkTagC, secondOrder, wordsMinPositives, names, tree, scorer, with);
+            return new Fitting(checkTagClassifiers, checkTagC, secondOrder, wordsMinPositives, names, with, scorer);
         }
 
         public String label() {
@@ -341,8 +296,7 @@ public final class SubjectEvaluation {
                     + (secondOrder ? ", second-order features" : "")
                     + (wordsMinPositives > 0 ? ", word classifiers (>= " + wordsMinPositives + " positives)" : "")
                     + (names ? ", nearest names" : "") + (tree ? ", broader and narrower of mentions" : "")
-                    + (scorer.equals(Scorer.LOGISTIC) ? "" : ", " + scorer.label())
-                    + (embedded ? ", vote of the nearest articles by the title's embedding" : "");
+                    + (scorer.equals(Scorer.LOGISTIC) ? "" : ", " + scorer.label());
         }
 
         Set<SubjectModel.Feature> features(Variant variant) {
@@ -358,9 +312,6 @@ public final class SubjectEvaluation {
             }
             if (!tree || variant != Variant.COMBINED) {
                 out.removeAll(SubjectModel.Feature.TREE);
-            }
-            if (!embedded || variant != Variant.COMBINED) {
-                out.removeAll(SubjectModel.Feature.EMBEDDED);
             }
             return out;
         }

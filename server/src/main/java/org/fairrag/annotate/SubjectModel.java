@@ -96,25 +96,10 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
         /** The candidate is directly broader than a term the text mentions (not negated). */
         TREE_PARENT,
         /** The candidate is directly narrower than a term the text mentions (not negated). */
-        TREE_CHILD,
-        /**
-         * Share of the similarity (to the embedding of the title) of the nearest articles by that embedding held by those
-         * that have the term ({@link SubjectCandidates}); 0 when none has it.
-         */
-        EMBEDDED_VOTE,
-        /** The same among the five nearest by the title's embedding. */
-        EMBEDDED_VOTE_TOP5,
-        /** 1 / (1 + rank) of the nearest article by the title's embedding that has the term; 0 when none has it. */
-        EMBEDDED_FIRST_RANK;
+        TREE_CHILD;
 
         /** The features of the descriptors' word classifiers. */
         public static final Set<Feature> WORDS = EnumSet.of(WORDS_LOGIT, WORDS_MODELLED);
-
-        /**
-         * The vote of the nearest articles by the embedding of the title, whose subjects are candidates too when the
-         * model uses them.
-         */
-        public static final Set<Feature> EMBEDDED = EnumSet.of(EMBEDDED_VOTE, EMBEDDED_VOTE_TOP5, EMBEDDED_FIRST_RANK);
 
         /** The features of the terms with the nearest names, which are candidates too when the model uses them. */
         public static final Set<Feature> NAMES = EnumSet.of(NAME_SIMILARITY, NAME_RANK);

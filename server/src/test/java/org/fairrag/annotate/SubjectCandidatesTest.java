@@ -114,42 +114,6 @@ class SubjectCandidatesTest {
         }
     }
 
-    @Test
-    void should_add_the_vote_of_the_nearest_articles_by_the_title_and_their_subjects_leaving_the_other_features_as_they_were() {
-        List<Mention> mentions = List.of(mention(NASOPHARYNGEAL, false));
-        List<Neighbours.Neighbour> near = List.of(new Neighbours.Neighbour("a", "A", 0, 1.0, List.of(HUMANS, HEAD_AND_NECK)));
-        List<Neighbours.Neighbour> embedded = List.of(
-                new Neighbours.Neighbour("e1", "E1", 0.9f, 1.0, List.of(HUMANS)),
-                new Neighbours.Neighbour("e2", "E2", 0.45f, 0.5, List.of(NEOPLASMS, HUMANS)));
-
-        Map<String, SubjectCandidates.Candidate> with = byId(SubjectCandidates.of(mentions, near, List.of(), embedded,
-                statistics, Set.of(HUMANS), broader, narrower, true, true, false, Set.of(HUMANS)));
-        Map<String, SubjectCandidates.Candidate> before = byId(SubjectCandidates.of(mentions, near, List.of(), statistics,
-                Set.of(HUMANS), broader, narrower, true, true, false, Set.of(HUMANS)));
-
-        double[] humans = with.get(HUMANS).features();
-        assertThat(humans[Feature.EMBEDDED_VOTE.ordinal()]).isCloseTo(1.0, within(1e-9));
-        assertThat(humans[Feature.EMBEDDED_FIRST_RANK.ordinal()]).isCloseTo(1.0, within(1e-9));
-        double[] neoplasms = with.get(NEOPLASMS).features();
-        assertThat(neoplasms[Feature.EMBEDDED_VOTE.ordinal()]).isCloseTo(0.5 / 1.5, within(1e-9));
-        assertThat(neoplasms[Feature.EMBEDDED_VOTE_TOP5.ordinal()]).isCloseTo(0.5 / 1.5, within(1e-9));
-        assertThat(neoplasms[Feature.EMBEDDED_FIRST_RANK.ordinal()]).isCloseTo(0.5, within(1e-9));
-        assertThat(neoplasms[Feature.NEIGHBOUR_VOTE.ordinal()]).isZero();
-        assertThat(with.get(NEOPLASMS).embedded()).extracting(Neighbours.Neighbour::pid).containsExactly("e2");
-        assertThat(with.get(NEOPLASMS).found(Set.of(Feature.MENTIONED, Feature.EMBEDDED_VOTE))).isTrue();
-        assertThat(with.get(NEOPLASMS).found(Set.of(Feature.MENTIONED, Feature.NEIGHBOUR_VOTE))).isFalse();
-        assertThat(with.get(HEAD_AND_NECK).features()[Feature.EMBEDDED_VOTE.ordinal()]).isZero();
-        assertThat(before).doesNotContainKey(NEOPLASMS);
-        for (SubjectCandidates.Candidate c : before.values()) {
-            double[] x = with.get(c.termId()).features();
-            for (Feature f : Feature.values()) {
-                if (!Feature.EMBEDDED.contains(f)) {
-                    assertThat(x[f.ordinal()]).as(c.termId() + " " + f).isEqualTo(c.features()[f.ordinal()]);
-                }
-            }
-        }
-    }
-
     private static Mention mention(String termId, boolean negated) {
         return new Mention(termId, "pid:" + termId, termId, TextPart.ABSTRACT, 10, 20, "some words", 0, negated, null);
     }
