@@ -175,7 +175,7 @@ public final class LuceneVectorIndex implements VectorIndex {
     private static final String UNQUANTIZED_FORMAT = new Lucene99HnswVectorsFormat().getName();
 
     /**
-     * How the index is written.
+     * How the index is written and searched.
      *
      * @param quantization how the HNSW graph keeps the chunk vectors; segments written with the other setting
      *                     keep theirs (Lucene records each segment's vector format) until they are merged
@@ -186,6 +186,7 @@ public final class LuceneVectorIndex implements VectorIndex {
      *                       index: recall against speed
      * @param exactBelow     below this many chunk vectors a nearest-neighbour search is exact instead (see
      *                       {@link #EXACT_BELOW}); 0 walks the graph at every size
+     * @param searchThreads  how many threads one search of the articles may use (see {@link #withSearchThreads})
      */
     public record Options(VectorQuantization quantization, double ramBufferMb, java.time.Duration commitInterval,
                           KnnCandidates knnCandidates, int exactBelow, int searchThreads) {
