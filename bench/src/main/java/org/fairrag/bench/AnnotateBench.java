@@ -62,8 +62,8 @@ import picocli.CommandLine.Parameters;
  * "fairrag bench annotate test part 2026-11-23", the third, salt "fairrag bench annotate test part 3 2026-11-23",
  * the fourth, salt "fairrag bench annotate test part 4 2026-11-23", the sixth, salt "fairrag bench annotate
  * test part 6 2026-11-23", the seventh, salt "fairrag bench annotate test part 7 2026-11-23", and the eighth, salt
- * "fairrag bench annotate test part 8 2026-11-23", are spent and now dev; the fifth, salt "fairrag bench annotate test part 5 2026-11-23",
- * was spent by work lost with its machine and must not be used again): the demo articles whose salted hash
+ * "fairrag bench annotate test part 8 2026-11-23", are spent and now dev; the fifth, salt "fairrag bench annotate
+ * test part 5 2026-11-23", was spent by work lost with its machine and must not be used again): the demo articles whose salted hash
  * ({@link #inTest}) leaves 0 divided by 5, about 500; every other article is dev. The test
  * articles are never neighbours and never counted in the statistics the model learns from; a dev article the
  * collection holds is left out of its own neighbours and statistics. Models are fitted and their cut-offs
