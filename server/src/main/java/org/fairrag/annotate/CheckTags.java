@@ -1,8 +1,11 @@
 package org.fairrag.annotate;
 
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import org.fairrag.annotate.StudiedPeople.Interval;
 import org.fairrag.vocab.VocabularyIndex;
 
 /**
@@ -21,7 +24,34 @@ public final class CheckTags {
             "History, 17th Century", "History, 18th Century", "History, 19th Century", "History, 20th Century",
             "History, 21st Century");
 
+    /**
+     * The age groups by their MeSH scope notes: Infant, Newborn birth to 1 month; Infant 1 to 23 months; Child, Preschool 2
+     * to 5 years; Child 6 to 12; Adolescent 13 to 18; Young Adult 19 to 24; Adult 19 to 44; Middle Aged 45 to 64; Aged 65
+     * to 79; Aged, 80 and over 80 and more. Each from its first age to before the next group's.
+     */
+    static final Map<String, Interval> AGE_GROUPS = Map.of("Infant, Newborn", new Interval(0, 1 / 12.0),
+            "Infant", new Interval(1 / 12.0, 2), "Child, Preschool", new Interval(2, 6), "Child", new Interval(6, 13),
+            "Adolescent", new Interval(13, 19), "Young Adult", new Interval(19, 25), "Adult", new Interval(19, 45),
+            "Middle Aged", new Interval(45, 65), "Aged", new Interval(65, 80),
+            "Aged, 80 and over", new Interval(80, StudiedPeople.OLDEST));
+
+    /** The age groups' and sexes' ids in a vocabulary: what {@link StudiedPeople} speaks of. */
+    public record People(Map<String, Interval> ageGroups, String female, String male) {
+        public static final People NONE = new People(Map.of(), null, null);
+
+        public People {
+            ageGroups = Map.copyOf(ageGroups);
+        }
+    }
+
     private CheckTags() {}
+
+    /** The age groups and sexes the vocabulary has ({@link People#NONE}'s like for a vocabulary other than MeSH). */
+    public static People people(VocabularyIndex vocabulary) {
+        Map<String, Interval> groups = new HashMap<>();
+        AGE_GROUPS.forEach((name, ages) -> vocabulary.resolveName(name).ifPresent(id -> groups.put(id, ages)));
+        return new People(groups, vocabulary.resolveName("Female").orElse(null), vocabulary.resolveName("Male").orElse(null));
+    }
 
     /** The ids of the check tags the vocabulary has (none for a vocabulary other than MeSH). */
     public static Set<String> ids(VocabularyIndex vocabulary) {

@@ -96,7 +96,32 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
         /** The candidate is directly broader than a term the text mentions (not negated). */
         TREE_PARENT,
         /** The candidate is directly narrower than a term the text mentions (not negated). */
-        TREE_CHILD;
+        TREE_CHILD,
+        /** For an age group: the text states the ages of the people studied ({@link StudiedPeople}). */
+        AGES_STATED,
+        /** For an age group: a stated age falls within the group's ages (MeSH's definition). */
+        AGE_OVERLAP,
+        /** For an age group: the largest share of a stated age interval that the group's ages cover. */
+        AGE_COVER,
+        /** For Male and Female: the text says both sexes were studied. */
+        SEX_BOTH,
+        /** For Male or Female: the text speaks of this sex only. */
+        SEX_THIS_ONLY,
+        /** For Male or Female: the text speaks of the other sex only. */
+        SEX_OTHER_ONLY;
+
+        /** What the text says of the ages studied, for the age groups (check tags with classifiers of their own). */
+        public static final Set<Feature> AGES = EnumSet.of(AGES_STATED, AGE_OVERLAP, AGE_COVER);
+
+        /** What the text says of the sexes studied, for Male and Female. */
+        public static final Set<Feature> SEXES = EnumSet.of(SEX_BOTH, SEX_THIS_ONLY, SEX_OTHER_ONLY);
+
+        /**
+         * The features of who was studied: only check tags have them, and those are scored by classifiers of their own,
+         * so the logistic model and its trees never read them.
+         */
+        public static final Set<Feature> PEOPLE = EnumSet.of(AGES_STATED, AGE_OVERLAP, AGE_COVER, SEX_BOTH, SEX_THIS_ONLY,
+                SEX_OTHER_ONLY);
 
         /** The features of the descriptors' word classifiers. */
         public static final Set<Feature> WORDS = EnumSet.of(WORDS_LOGIT, WORDS_MODELLED);

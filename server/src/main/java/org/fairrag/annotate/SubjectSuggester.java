@@ -50,7 +50,7 @@ public final class SubjectSuggester {
     private final Supplier<VocabularyIndex> vocabulary;
     private final AtomicReference<CheckTagSet> checkTags = new AtomicReference<>();
 
-    private record CheckTagSet(VocabularyIndex vocabulary, Set<String> ids) {}
+    private record CheckTagSet(VocabularyIndex vocabulary, Set<String> ids, CheckTags.People people) {}
 
     public SubjectSuggester(Supplier<MentionFinder> finder, Optional<Neighbours> neighbours,
                             Supplier<SubjectStatistics> statistics, SubjectModel model, Supplier<VocabularyIndex> vocabulary) {
@@ -87,7 +87,7 @@ public final class SubjectSuggester {
                 ? neighbours.get().of(title, abstractText, accessLevels, Set.of()) : List.of();
         List<NearestNames.Match> named = names(title, abstractText);
         return new Suggestions(found.mentions(), subjects(WordClassifiers.words(title, abstractText), found.mentions(), near,
-                named));
+                named, StudiedPeople.of(title, abstractText)));
     }
 
     /**
@@ -115,9 +115,15 @@ public final class SubjectSuggester {
     /** As {@link #subjects(Set, List, List)} with the terms whose names are nearest to the text's embedding. */
     public List<Subject> subjects(Set<String> words, List<Mention> mentions, List<Neighbours.Neighbour> near,
                                   List<NearestNames.Match> named) {
+        return subjects(words, mentions, near, named, StudiedPeople.NONE);
+    }
+
+    /** As {@link #subjects(Set, List, List, List)} with what the text says of who was studied. */
+    public List<Subject> subjects(Set<String> words, List<Mention> mentions, List<Neighbours.Neighbour> near,
+                                  List<NearestNames.Match> named, StudiedPeople people) {
         VocabularyIndex vocab = vocabulary.get();
         List<Subject> out = new ArrayList<>();
-        for (SubjectCandidates.Candidate c : candidates(mentions, near, named)) {
+        for (SubjectCandidates.Candidate c : candidates(mentions, near, named, people)) {
             double score = model.score(c.termId(), c.features(), words);
             if (score < model.threshold()) {
                 continue;
@@ -134,10 +140,12 @@ public final class SubjectSuggester {
 
     /** Every candidate with its features, for fitting and measuring the model. */
     List<SubjectCandidates.Candidate> candidates(List<Mention> mentions, List<Neighbours.Neighbour> near,
-                                                 List<NearestNames.Match> named) {
-        return SubjectCandidates.of(mentions, near, model.usesNames() ? named : List.of(), statistics.get(), checkTags(),
-                broader(), narrower(), model.usesMentions(), model.usesNeighbours(), model.usesTree(),
-                model.checkTags().byTerm().keySet());
+                                                 List<NearestNames.Match> named, StudiedPeople people) {
+        List<SubjectCandidates.Candidate> out = SubjectCandidates.of(mentions, near, model.usesNames() ? named : List.of(),
+                statistics.get(), checkTags(), broader(), narrower(), model.usesMentions(), model.usesNeighbours(),
+                model.usesTree(), model.checkTags().byTerm().keySet());
+        SubjectCandidates.describePeople(out, people, checkTagSet().people());
+        return out;
     }
 
     /** The terms with the nearest names to a text, as {@link #suggest} finds them: empty unless its model uses them. */
@@ -175,13 +183,22 @@ public final class SubjectSuggester {
     }
 
     Set<String> checkTags() {
+        return checkTagSet().ids();
+    }
+
+    /** The age groups and sexes among the check tags. */
+    CheckTags.People people() {
+        return checkTagSet().people();
+    }
+
+    private CheckTagSet checkTagSet() {
         VocabularyIndex vocab = vocabulary.get();
         CheckTagSet set = checkTags.get();
         if (set == null || set.vocabulary() != vocab) {
-            set = new CheckTagSet(vocab, CheckTags.ids(vocab));
+            set = new CheckTagSet(vocab, CheckTags.ids(vocab), CheckTags.people(vocab));
             checkTags.set(set);
         }
-        return set.ids();
+        return set;
     }
 
     private static List<Evidence> evidence(SubjectCandidates.Candidate c) {
