@@ -179,17 +179,10 @@ final class AnnotateBench implements Callable<Integer> {
             + "false positives, instead of the usual run.")
     boolean byCheckTag;
 
-    @Option(names = "--compare-people", description = "On dev only, cross-fitted, under --fold-seeds partings: the "
-            + "combined model (as shipped) with its check tags' classifiers reading each of --people besides the words, "
-            + "each against the first (the baseline), and each one's figures per check tag (first parting), instead of "
-            + "the usual run.")
-    boolean comparePeople;
-
-    @Option(names = "--people", split = ",", paramLabel = "READ", defaultValue = "none,ages,sexes,ages+sexes",
-            description = "What the check tags' classifiers read of who was studied, for --compare-people: none, ages (the "
-            + "ages stated, for the age groups), sexes (the sexes, for Male and Female), or both joined by + (default "
-            + "${DEFAULT-VALUE}).")
-    List<String> people;
+    @Option(names = "--compare-ages", description = "On dev only, cross-fitted, under --fold-seeds partings: the "
+            + "combined model (as shipped) with its age groups' classifiers reading the words alone (the baseline), then "
+            + "the ages stated too, and each one's figures per check tag (first parting), instead of the usual run.")
+    boolean compareAges;
 
     @Option(names = "--dev-sample", paramLabel = "N", description = "Use only the first N dev articles (a quick look; "
             + "figures to report use all).")
@@ -250,8 +243,8 @@ final class AnnotateBench implements Callable<Integer> {
                 compareScorers(evaluation, dev);
                 return 0;
             }
-            if (byCheckTag || comparePeople) {
-                comparePeople(evaluation, vocabulary, dev);
+            if (byCheckTag || compareAges) {
+                compareAges(evaluation, vocabulary, dev);
                 return 0;
             }
             long t0 = System.nanoTime();
@@ -330,24 +323,11 @@ final class AnnotateBench implements Callable<Integer> {
         }
     }
 
-    /** What the check tags' classifiers read of who was studied, as {@code --people} names it. */
-    static Set<SubjectModel.Feature> people(String spec) {
-        Set<SubjectModel.Feature> out = java.util.EnumSet.noneOf(SubjectModel.Feature.class);
-        for (String part : spec.trim().split("\\+")) {
-            switch (part) {
-                case "none" -> { }
-                case "ages" -> out.addAll(SubjectModel.Feature.AGES);
-                case "sexes" -> out.addAll(SubjectModel.Feature.SEXES);
-                default -> throw new IllegalArgumentException("--people takes none, ages, sexes or ages+sexes, not " + spec);
-            }
-        }
-        return out;
-    }
-
-    private void comparePeople(SubjectEvaluation evaluation, VocabularyIndex vocabulary, List<Case> dev) throws Exception {
-        List<String> specs = comparePeople ? people : List.of("none");
-        List<Set<SubjectModel.Feature>> reads = specs.stream().map(AnnotateBench::people).toList();
-        int partings = comparePeople ? foldSeeds : 1;
+    /** {@code --by-check-tag} (the shipped fitting, one parting) and {@code --compare-ages} (without and with the ages). */
+    private void compareAges(SubjectEvaluation evaluation, VocabularyIndex vocabulary, List<Case> dev) throws Exception {
+        List<Boolean> reads = compareAges ? List.of(false, true) : List.of(fitting().ages());
+        List<String> specs = reads.stream().map(a -> a ? "words and the ages stated" : "words").toList();
+        int partings = compareAges ? foldSeeds : 1;
         evaluation.memoiseClassifiers();
         long t0 = System.nanoTime();
         List<Prepared> prepared = prepare(evaluation, dev);
@@ -356,12 +336,12 @@ final class AnnotateBench implements Callable<Integer> {
         List<List<SubjectEvaluation.Detailed>> bySeed = new ArrayList<>();
         for (int seed = 0; seed < partings; seed++) {
             long t1 = System.nanoTime();
-            bySeed.add(evaluation.crossFittedPeople(prepared, fitting(), reads, FOLDS, seed));
+            bySeed.add(evaluation.crossFittedAges(prepared, fitting(), reads, FOLDS, seed));
             System.out.printf("Parting %d cross-fitted in %.0f s%n", seed, (System.nanoTime() - t1) / 1e9);
         }
         System.out.printf("%nThe combined model on dev, cross-fitted (%d folds), %d partings into folds; F1 of each, then "
                 + "the mean's difference from the baseline's%n", FOLDS, partings);
-        System.out.printf("%-40s %6s %6s %6s %6s %6s   %s%n", "check tags read", "P", "R", "F1", "F1*", "cand.R", PARTING_COLUMNS);
+        System.out.printf("%-40s %6s %6s %6s %6s %6s   %s%n", "age groups read", "P", "R", "F1", "F1*", "cand.R", PARTING_COLUMNS);
         List<Result> baseline = bySeed.stream().map(d -> d.get(0).result()).toList();
         for (int v = 0; v < specs.size(); v++) {
             int variant = v;
@@ -375,7 +355,7 @@ final class AnnotateBench implements Callable<Integer> {
             SubjectEvaluation.Detailed d = bySeed.get(0).get(v);
             SubjectEvaluation.Scores all = d.result().all();
             long errors = all.falseNegatives() + all.falsePositives();
-            System.out.printf(Locale.ROOT, "%nEach check tag, check tags read: %s (first parting; cut-off %.3f; all "
+            System.out.printf(Locale.ROOT, "%nEach check tag, age groups read: %s (first parting; cut-off %.3f; all "
                     + "descriptors FN %d + FP %d = %d)%n", specs.get(v), d.result().threshold(), all.falseNegatives(),
                     all.falsePositives(), errors);
             System.out.printf("%-22s %6s %6s %6s %6s %6s %6s %8s %9s%n", "check tag", "gold", "P", "R", "F1", "TP", "FP", "FN",

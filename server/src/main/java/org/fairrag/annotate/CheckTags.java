@@ -5,7 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.fairrag.annotate.StudiedPeople.Interval;
+import org.fairrag.annotate.StudiedAges.Interval;
 import org.fairrag.vocab.VocabularyIndex;
 
 /**
@@ -33,24 +33,15 @@ public final class CheckTags {
             "Infant", new Interval(1 / 12.0, 2), "Child, Preschool", new Interval(2, 6), "Child", new Interval(6, 13),
             "Adolescent", new Interval(13, 19), "Young Adult", new Interval(19, 25), "Adult", new Interval(19, 45),
             "Middle Aged", new Interval(45, 65), "Aged", new Interval(65, 80),
-            "Aged, 80 and over", new Interval(80, StudiedPeople.OLDEST));
-
-    /** The age groups' and sexes' ids in a vocabulary: what {@link StudiedPeople} speaks of. */
-    public record People(Map<String, Interval> ageGroups, String female, String male) {
-        public static final People NONE = new People(Map.of(), null, null);
-
-        public People {
-            ageGroups = Map.copyOf(ageGroups);
-        }
-    }
+            "Aged, 80 and over", new Interval(80, StudiedAges.OLDEST));
 
     private CheckTags() {}
 
-    /** The age groups and sexes the vocabulary has ({@link People#NONE}'s like for a vocabulary other than MeSH). */
-    public static People people(VocabularyIndex vocabulary) {
+    /** The ids of the age groups the vocabulary has, each with its ages (none for a vocabulary other than MeSH). */
+    public static Map<String, Interval> ageGroups(VocabularyIndex vocabulary) {
         Map<String, Interval> groups = new HashMap<>();
         AGE_GROUPS.forEach((name, ages) -> vocabulary.resolveName(name).ifPresent(id -> groups.put(id, ages)));
-        return new People(groups, vocabulary.resolveName("Female").orElse(null), vocabulary.resolveName("Male").orElse(null));
+        return Map.copyOf(groups);
     }
 
     /** The ids of the check tags the vocabulary has (none for a vocabulary other than MeSH). */

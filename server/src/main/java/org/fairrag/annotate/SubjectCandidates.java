@@ -184,28 +184,20 @@ final class SubjectCandidates {
     }
 
     /**
-     * Fills in the {@link SubjectModel.Feature#PEOPLE} features of the age groups and sexes among {@code candidates} from
-     * what the text says of who was studied; the other candidates keep zeros.
+     * Fills in the {@link SubjectModel.Feature#AGES} features of the age groups among {@code candidates} ({@code groups}:
+     * their ids and ages) from the ages the text states; the other candidates keep zeros.
      */
-    static void describePeople(List<Candidate> candidates, StudiedPeople people, CheckTags.People tags) {
-        if (people.ages().isEmpty() && !people.female() && !people.male() && !people.both()) {
+    static void describeAges(List<Candidate> candidates, StudiedAges ages, Map<String, StudiedAges.Interval> groups) {
+        if (!ages.agesStated()) {
             return;
         }
         for (Candidate c : candidates) {
-            double[] x = c.features();
-            StudiedPeople.Interval group = tags.ageGroups().get(c.termId());
-            if (group != null && people.agesStated()) {
+            StudiedAges.Interval group = groups.get(c.termId());
+            if (group != null) {
+                double[] x = c.features();
                 x[AGES_STATED.ordinal()] = 1;
-                x[AGE_OVERLAP.ordinal()] = people.overlaps(group) ? 1 : 0;
-                x[AGE_COVER.ordinal()] = people.cover(group);
-            }
-            boolean female = c.termId().equals(tags.female());
-            if (female || c.termId().equals(tags.male())) {
-                boolean self = female ? people.female() : people.male();
-                boolean other = female ? people.male() : people.female();
-                x[SEX_BOTH.ordinal()] = people.both() ? 1 : 0;
-                x[SEX_THIS_ONLY.ordinal()] = self && !people.both() ? 1 : 0;
-                x[SEX_OTHER_ONLY.ordinal()] = other && !people.both() ? 1 : 0;
+                x[AGE_OVERLAP.ordinal()] = ages.overlaps(group) ? 1 : 0;
+                x[AGE_COVER.ordinal()] = ages.cover(group);
             }
         }
     }

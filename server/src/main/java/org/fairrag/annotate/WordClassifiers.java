@@ -38,11 +38,11 @@ public record WordClassifiers(Map<String, TagModel> byTerm) {
             SubjectModel.Feature.MENTIONED, SubjectModel.Feature.MENTIONS_LOG, SubjectModel.Feature.IN_TITLE);
 
     /**
-     * Every feature a classifier may read: {@link #FEATURES}, and for the check tags, what the text says of who was
-     * studied ({@link SubjectModel.Feature#PEOPLE}, zero for any other term).
+     * Every feature a classifier may read: {@link #FEATURES}, and for the check tags, the ages the text states
+     * ({@link SubjectModel.Feature#AGES}, zero for any term but an age group).
      */
     static final List<SubjectModel.Feature> READ = java.util.stream.Stream.concat(FEATURES.stream(),
-            SubjectModel.Feature.PEOPLE.stream()).toList();
+            SubjectModel.Feature.AGES.stream()).toList();
 
     /** Articles a word must occur in, among those fitted on, to be read at all. */
     static final int MIN_ARTICLES = 5;

@@ -7,21 +7,17 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Who a text says was studied: the ages it states ("aged 45-70 years", "mean age 62.3 ± 8 years", "children under 5
- * years of age", "3-month-old infants", "65 years and over") as intervals in years, and which sexes ("120 men and 98
- * women", "58% female", "postmenopausal women"). MEDLINE's indexers choose the age groups and Male or Female from
- * these; the words alone reach the classifiers only as loose numbers. Read in one pass of a few precompiled patterns;
- * a number without an age's wording ("65 patients", "12 months of follow-up") is no age. Immutable.
+ * The ages of the people a text says were studied ("aged 45-70 years", "mean age 62.3 ± 8 years", "children under 5
+ * years of age", "3-month-old infants", "65 years and over"), as intervals in years. MEDLINE's indexers choose the age
+ * groups from these; the words alone reach the classifiers only as loose numbers. Read in one pass of a few precompiled
+ * patterns; a number without an age's wording ("65 patients", "12 months of follow-up") is no age. Immutable.
  *
- * @param ages   the stated ages, each from its first year (month, day) to before the next one
- * @param female the text speaks of women, girls or females
- * @param male   the text speaks of men, boys or males
- * @param both   the text says both sexes were studied, outright or by a share of one ("58% women")
+ * @param ages the stated ages, each from its first year (month, day) to before the next one
  */
-public record StudiedPeople(List<Interval> ages, boolean female, boolean male, boolean both) {
+public record StudiedAges(List<Interval> ages) {
 
-    /** A text that says nothing of who was studied. */
-    public static final StudiedPeople NONE = new StudiedPeople(List.of(), false, false, false);
+    /** A text that states no age. */
+    public static final StudiedAges NONE = new StudiedAges(List.of());
 
     /** Ages from {@code from} (inclusive) to {@code to} (exclusive), in years. */
     public record Interval(double from, double to) {
@@ -40,7 +36,7 @@ public record StudiedPeople(List<Interval> ages, boolean female, boolean male, b
     /** Ages beyond which no one is studied: the end of an open interval ("65 years and over"). */
     static final double OLDEST = 110;
 
-    public StudiedPeople {
+    public StudiedAges {
         ages = List.copyOf(ages);
     }
 
@@ -82,21 +78,8 @@ public record StudiedPeople(List<Interval> ages, boolean female, boolean male, b
     /** Weeks of gestation are no age after birth. */
     private static final Pattern GESTATION = Pattern.compile("\\A[’']?\\s*(?:s\\s*)?(?:of\\s*)?(?:gestation|gestational|pregnancy)");
 
-    private static final Pattern FEMALE = Pattern.compile("\\b(?:women|woman|females?|girls?|mothers?|postmenopausal"
-            + "|premenopausal|perimenopausal|pregnant|wives|daughters?|sisters?)\\b");
-    private static final Pattern MALE = Pattern.compile("\\b(?:men|man|males?|boys?|fathers?|husbands?|sons?|brothers?)\\b");
-    /** Both sexes outright: "both sexes", "men and women", "male and female", "male/female ratio", "sex ratio". */
-    private static final Pattern BOTH = Pattern.compile("\\b(?:both sex(?:es)?|both genders?|(?:men|males?|boys) (?:and|or|&) "
-            + "(?:women|females?|girls)|(?:women|females?|girls) (?:and|or|&) (?:men|males?|boys)|males?\\s*[/:]\\s*females?"
-            + "|females?\\s*[/:]\\s*males?|sex ratio|(?:of )?either sex)\\b");
-    /** A share of one sex, which leaves the rest to the other: "58% women", "female, 58%", "(women: 58.2 %)". */
-    private static final Pattern SHARE = Pattern.compile("(?:(\\d{1,3}(?:\\.\\d+)?)\\s*%\\s*(?:were\\s*|was\\s*|of\\s*(?:them|"
-            + "participants|patients)?\\s*(?:were\\s*)?)?(?:women|men|males?|females?|girls|boys|male sex|female sex)\\b)"
-            + "|(?:\\b(?:women|men|males?|females?|girls|boys|(?:male|female) sex|(?:male|female) gender)\\s*(?:\\(|,|:|=|;)?\\s*"
-            + "(?:\\d+\\s*(?:\\(|,|/)\\s*)?(\\d{1,3}(?:\\.\\d+)?)\\s*%)");
-
-    /** What the title and abstract say of who was studied; either may be null. */
-    public static StudiedPeople of(String title, String abstractText) {
+    /** The ages the title and abstract state; either may be null. */
+    public static StudiedAges of(String title, String abstractText) {
         String text = ((title == null ? "" : title) + " \n " + (abstractText == null ? "" : abstractText))
                 .toLowerCase(Locale.ROOT).replace('–', '-').replace('—', '-').replace('−', '-').replace("\u00a0", " ");
         List<Interval> ages = new ArrayList<>();
@@ -150,15 +133,7 @@ public record StudiedPeople(List<Interval> ages, boolean female, boolean male, b
                 add(ages, null, null, aged.group(1), aged.group(2));
             }
         }
-        boolean female = FEMALE.matcher(text).find();
-        boolean male = MALE.matcher(text).find();
-        boolean both = BOTH.matcher(text).find() || female && male;
-        Matcher share = SHARE.matcher(text);
-        while (!both && share.find()) {
-            double p = Double.parseDouble(share.group(1) != null ? share.group(1) : share.group(2));
-            both = p > 0 && p < 100;
-        }
-        return new StudiedPeople(ages, female, male, both);
+        return new StudiedAges(ages);
     }
 
     private static void ranges(Matcher m, List<Interval> ages, String text) {
