@@ -174,6 +174,16 @@ final class AnnotateBench implements Callable<Integer> {
             + "scorer in the usual run and for --fit, as in --scorers (default ${DEFAULT-VALUE}).")
     String scorer;
 
+    @Option(names = "--by-check-tag", description = "On dev only, cross-fitted (one parting into folds): the shipped "
+            + "combined model's precision, recall and F1 for each check tag, and its share of all false negatives and "
+            + "false positives, instead of the usual run.")
+    boolean byCheckTag;
+
+    @Option(names = "--compare-ages", description = "On dev only, cross-fitted, under --fold-seeds partings: the "
+            + "combined model (as shipped) with its age groups' classifiers reading the words alone (the baseline), then "
+            + "the ages stated too, and each one's figures per check tag (first parting), instead of the usual run.")
+    boolean compareAges;
+
     @Option(names = "--dev-sample", paramLabel = "N", description = "Use only the first N dev articles (a quick look; "
             + "figures to report use all).")
     Integer devSample;
@@ -231,6 +241,10 @@ final class AnnotateBench implements Callable<Integer> {
             }
             if (compareScorers) {
                 compareScorers(evaluation, dev);
+                return 0;
+            }
+            if (byCheckTag || compareAges) {
+                compareAges(evaluation, vocabulary, dev);
                 return 0;
             }
             long t0 = System.nanoTime();
@@ -306,6 +320,59 @@ final class AnnotateBench implements Callable<Integer> {
             System.out.printf(Locale.ROOT, "%-60s %6.3f %6.3f %6.3f %6.3f %6.3f   %s (%.0f s)%n", s.label(),
                     first.all().precision(), first.all().recall(), first.all().f1(), first.withoutCheckTags().f1(),
                     first.candidateRecall(), partingFigures(results, baseline), (System.nanoTime() - t1) / 1e9);
+        }
+    }
+
+    /** {@code --by-check-tag} (the shipped fitting, one parting) and {@code --compare-ages} (without and with the ages). */
+    private void compareAges(SubjectEvaluation evaluation, VocabularyIndex vocabulary, List<Case> dev) throws Exception {
+        List<Boolean> reads = compareAges ? List.of(false, true) : List.of(fitting().ages());
+        List<String> specs = reads.stream().map(a -> a ? "words and the ages stated" : "words").toList();
+        int partings = compareAges ? foldSeeds : 1;
+        evaluation.memoiseClassifiers();
+        long t0 = System.nanoTime();
+        List<Prepared> prepared = prepare(evaluation, dev);
+        System.out.printf("Prepared dev: mentions, neighbours, nearest names and candidates of %d articles in %.1f s%n",
+                dev.size(), (System.nanoTime() - t0) / 1e9);
+        List<List<SubjectEvaluation.Detailed>> bySeed = new ArrayList<>();
+        for (int seed = 0; seed < partings; seed++) {
+            long t1 = System.nanoTime();
+            bySeed.add(evaluation.crossFittedAges(prepared, fitting(), reads, FOLDS, seed));
+            System.out.printf("Parting %d cross-fitted in %.0f s%n", seed, (System.nanoTime() - t1) / 1e9);
+        }
+        System.out.printf("%nThe combined model on dev, cross-fitted (%d folds), %d partings into folds; F1 of each, then "
+                + "the mean's difference from the baseline's%n", FOLDS, partings);
+        System.out.printf("%-40s %6s %6s %6s %6s %6s   %s%n", "age groups read", "P", "R", "F1", "F1*", "cand.R", PARTING_COLUMNS);
+        List<Result> baseline = bySeed.stream().map(d -> d.get(0).result()).toList();
+        for (int v = 0; v < specs.size(); v++) {
+            int variant = v;
+            List<Result> results = bySeed.stream().map(d -> d.get(variant).result()).toList();
+            Result first = results.get(0);
+            System.out.printf(Locale.ROOT, "%-40s %6.3f %6.3f %6.3f %6.3f %6.3f   %s%n", specs.get(v),
+                    first.all().precision(), first.all().recall(), first.all().f1(), first.withoutCheckTags().f1(),
+                    first.candidateRecall(), partingFigures(results, baseline));
+        }
+        for (int v = 0; v < specs.size(); v++) {
+            SubjectEvaluation.Detailed d = bySeed.get(0).get(v);
+            SubjectEvaluation.Scores all = d.result().all();
+            long errors = all.falseNegatives() + all.falsePositives();
+            System.out.printf(Locale.ROOT, "%nEach check tag, age groups read: %s (first parting; cut-off %.3f; all "
+                    + "descriptors FN %d + FP %d = %d)%n", specs.get(v), d.result().threshold(), all.falseNegatives(),
+                    all.falsePositives(), errors);
+            System.out.printf("%-22s %6s %6s %6s %6s %6s %6s %8s %9s%n", "check tag", "gold", "P", "R", "F1", "TP", "FP", "FN",
+                    "FN+FP %");
+            d.byCheckTag().entrySet().stream()
+                    .sorted(java.util.Comparator.comparingLong((Map.Entry<String, SubjectEvaluation.Scores> e) ->
+                            -(e.getValue().falseNegatives() + e.getValue().falsePositives())))
+                    .forEach(e -> {
+                        SubjectEvaluation.Scores s = e.getValue();
+                        System.out.printf(Locale.ROOT, "%-22s %6d %6.3f %6.3f %6.3f %6d %6d %8d %8.2f%%%n",
+                                vocabulary.byId(e.getKey()).map(org.fairrag.vocab.Term::label).orElse(e.getKey()),
+                                s.truePositives() + s.falseNegatives(), s.precision(), s.recall(), s.f1(), s.truePositives(),
+                                s.falsePositives(), s.falseNegatives(),
+                                100.0 * (s.falseNegatives() + s.falsePositives()) / Math.max(1, errors));
+                    });
+            long tagErrors = d.byCheckTag().values().stream().mapToLong(s -> s.falseNegatives() + s.falsePositives()).sum();
+            System.out.printf(Locale.ROOT, "All check tags: FN+FP %d, %.1f%% of all%n", tagErrors, 100.0 * tagErrors / Math.max(1, errors));
         }
     }
 

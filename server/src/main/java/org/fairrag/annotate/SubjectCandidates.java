@@ -183,6 +183,25 @@ final class SubjectCandidates {
         return out;
     }
 
+    /**
+     * Fills in the {@link SubjectModel.Feature#AGES} features of the age groups among {@code candidates} ({@code groups}:
+     * their ids and ages) from the ages the text states; the other candidates keep zeros.
+     */
+    static void describeAges(List<Candidate> candidates, StudiedAges ages, Map<String, StudiedAges.Interval> groups) {
+        if (!ages.agesStated()) {
+            return;
+        }
+        for (Candidate c : candidates) {
+            StudiedAges.Interval group = groups.get(c.termId());
+            if (group != null) {
+                double[] x = c.features();
+                x[AGES_STATED.ordinal()] = 1;
+                x[AGE_OVERLAP.ordinal()] = ages.overlaps(group) ? 1 : 0;
+                x[AGE_COVER.ordinal()] = ages.cover(group);
+            }
+        }
+    }
+
     /** Every term broader than {@code term}, to the top of the hierarchy. */
     private static Set<String> ancestors(String term, Function<String, List<String>> broader) {
         Set<String> out = new HashSet<>();

@@ -38,10 +38,11 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
      * features (a reader of 2 would leave their weights out), 4 the frequent descriptors' word classifiers and
      * their {@link Feature#WORDS} features, 5 the {@link Feature#NAMES} features (a reader of 4 would leave their
      * weights out), 6 the boosted trees added to the logistic model's margin ({@link #trees}) and its extra terms
-     * ({@link #extras}; a reader of 5 would leave both out). A file without a version (1) is read as it was written; a
-     * newer one is refused.
+     * ({@link #extras}; a reader of 5 would leave both out), 7 the age groups' classifiers reading the ages stated
+     * ({@link Feature#AGES}; a reader of 6 would leave their weights out). A file without a version (1) is read as it was
+     * written; a newer one is refused.
      */
-    public static final int FORMAT = 6;
+    public static final int FORMAT = 7;
 
     /** What a candidate term's score is made of. */
     public enum Feature {
@@ -96,7 +97,19 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
         /** The candidate is directly broader than a term the text mentions (not negated). */
         TREE_PARENT,
         /** The candidate is directly narrower than a term the text mentions (not negated). */
-        TREE_CHILD;
+        TREE_CHILD,
+        /** For an age group: the text states the ages of the people studied ({@link StudiedAges}). */
+        AGES_STATED,
+        /** For an age group: a stated age falls within the group's ages (MeSH's definition). */
+        AGE_OVERLAP,
+        /** For an age group: the largest share of a stated age interval that the group's ages cover. */
+        AGE_COVER;
+
+        /**
+         * What the text says of the ages studied: only the age groups have them, check tags scored by classifiers of
+         * their own, so the logistic model and its trees never read them.
+         */
+        public static final Set<Feature> AGES = EnumSet.of(AGES_STATED, AGE_OVERLAP, AGE_COVER);
 
         /** The features of the descriptors' word classifiers. */
         public static final Set<Feature> WORDS = EnumSet.of(WORDS_LOGIT, WORDS_MODELLED);

@@ -3,6 +3,7 @@ package org.fairrag.annotate;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
@@ -50,7 +51,7 @@ public final class SubjectSuggester {
     private final Supplier<VocabularyIndex> vocabulary;
     private final AtomicReference<CheckTagSet> checkTags = new AtomicReference<>();
 
-    private record CheckTagSet(VocabularyIndex vocabulary, Set<String> ids) {}
+    private record CheckTagSet(VocabularyIndex vocabulary, Set<String> ids, Map<String, StudiedAges.Interval> ageGroups) {}
 
     public SubjectSuggester(Supplier<MentionFinder> finder, Optional<Neighbours> neighbours,
                             Supplier<SubjectStatistics> statistics, SubjectModel model, Supplier<VocabularyIndex> vocabulary) {
@@ -87,7 +88,7 @@ public final class SubjectSuggester {
                 ? neighbours.get().of(title, abstractText, accessLevels, Set.of()) : List.of();
         List<NearestNames.Match> named = names(title, abstractText);
         return new Suggestions(found.mentions(), subjects(WordClassifiers.words(title, abstractText), found.mentions(), near,
-                named));
+                named, StudiedAges.of(title, abstractText)));
     }
 
     /**
@@ -107,17 +108,15 @@ public final class SubjectSuggester {
         return s == null || s.isBlank();
     }
 
-    /** The subjects suggested from the words of a text ({@link WordClassifiers#words}), its mentions and neighbours. */
-    public List<Subject> subjects(Set<String> words, List<Mention> mentions, List<Neighbours.Neighbour> near) {
-        return subjects(words, mentions, near, List.of());
-    }
-
-    /** As {@link #subjects(Set, List, List)} with the terms whose names are nearest to the text's embedding. */
+    /**
+     * The subjects suggested from the words of a text ({@link WordClassifiers#words}), its mentions and neighbours, the
+     * terms whose names are nearest to its embedding, and the ages it states.
+     */
     public List<Subject> subjects(Set<String> words, List<Mention> mentions, List<Neighbours.Neighbour> near,
-                                  List<NearestNames.Match> named) {
+                                  List<NearestNames.Match> named, StudiedAges ages) {
         VocabularyIndex vocab = vocabulary.get();
         List<Subject> out = new ArrayList<>();
-        for (SubjectCandidates.Candidate c : candidates(mentions, near, named)) {
+        for (SubjectCandidates.Candidate c : candidates(mentions, near, named, ages)) {
             double score = model.score(c.termId(), c.features(), words);
             if (score < model.threshold()) {
                 continue;
@@ -134,10 +133,12 @@ public final class SubjectSuggester {
 
     /** Every candidate with its features, for fitting and measuring the model. */
     List<SubjectCandidates.Candidate> candidates(List<Mention> mentions, List<Neighbours.Neighbour> near,
-                                                 List<NearestNames.Match> named) {
-        return SubjectCandidates.of(mentions, near, model.usesNames() ? named : List.of(), statistics.get(), checkTags(),
-                broader(), narrower(), model.usesMentions(), model.usesNeighbours(), model.usesTree(),
-                model.checkTags().byTerm().keySet());
+                                                 List<NearestNames.Match> named, StudiedAges ages) {
+        List<SubjectCandidates.Candidate> out = SubjectCandidates.of(mentions, near, model.usesNames() ? named : List.of(),
+                statistics.get(), checkTags(), broader(), narrower(), model.usesMentions(), model.usesNeighbours(),
+                model.usesTree(), model.checkTags().byTerm().keySet());
+        SubjectCandidates.describeAges(out, ages, checkTagSet().ageGroups());
+        return out;
     }
 
     /** The terms with the nearest names to a text, as {@link #suggest} finds them: empty unless its model uses them. */
@@ -175,13 +176,22 @@ public final class SubjectSuggester {
     }
 
     Set<String> checkTags() {
+        return checkTagSet().ids();
+    }
+
+    /** The age groups among the check tags, each with its ages. */
+    Map<String, StudiedAges.Interval> ageGroups() {
+        return checkTagSet().ageGroups();
+    }
+
+    private CheckTagSet checkTagSet() {
         VocabularyIndex vocab = vocabulary.get();
         CheckTagSet set = checkTags.get();
         if (set == null || set.vocabulary() != vocab) {
-            set = new CheckTagSet(vocab, CheckTags.ids(vocab));
+            set = new CheckTagSet(vocab, CheckTags.ids(vocab), CheckTags.ageGroups(vocab));
             checkTags.set(set);
         }
-        return set.ids();
+        return set;
     }
 
     private static List<Evidence> evidence(SubjectCandidates.Candidate c) {

@@ -37,6 +37,13 @@ public record WordClassifiers(Map<String, TagModel> byTerm) {
             SubjectModel.Feature.NEIGHBOUR_VOTE_TOP5, SubjectModel.Feature.NEIGHBOUR_FIRST_RANK,
             SubjectModel.Feature.MENTIONED, SubjectModel.Feature.MENTIONS_LOG, SubjectModel.Feature.IN_TITLE);
 
+    /**
+     * Every feature a classifier may read: {@link #FEATURES}, and for the check tags, the ages the text states
+     * ({@link SubjectModel.Feature#AGES}, zero for any term but an age group).
+     */
+    static final List<SubjectModel.Feature> READ = java.util.stream.Stream.concat(FEATURES.stream(),
+            SubjectModel.Feature.AGES.stream()).toList();
+
     /** Articles a word must occur in, among those fitted on, to be read at all. */
     static final int MIN_ARTICLES = 5;
     /** Positive articles a term needs for a classifier of its own, unless told otherwise; the others are left to the general model. */
@@ -67,7 +74,7 @@ public record WordClassifiers(Map<String, TagModel> byTerm) {
 
         double score(double[] x, Set<String> words) {
             double z = bias;
-            for (SubjectModel.Feature f : FEATURES) {
+            for (SubjectModel.Feature f : READ) {
                 Double w = weights.get(f.name());
                 if (w != null) {
                     z += w * x[f.ordinal()];
@@ -137,12 +144,18 @@ public record WordClassifiers(Map<String, TagModel> byTerm) {
      * (the same kind of classifier serves frequent descriptors, {@link SubjectModel.Feature#WORDS_LOGIT}).
      */
     public static WordClassifiers fit(List<Example> examples, Set<String> terms, double c, int minPositives) {
+        return fit(examples, terms, c, minPositives, FEATURES);
+    }
+
+    /** As {@link #fit(List, Set, double, int)}, the classifiers reading {@code features} besides the words. */
+    public static WordClassifiers fit(List<Example> examples, Set<String> terms, double c, int minPositives,
+                                      List<SubjectModel.Feature> features) {
         Map<String, Integer> articles = new HashMap<>();
         for (Example e : examples) {
             e.words().forEach(w -> articles.merge(w, 1, Integer::sum));
         }
         List<String> columns = new ArrayList<>();
-        FEATURES.forEach(f -> columns.add(f.name()));
+        features.forEach(f -> columns.add(f.name()));
         new TreeMap<>(articles).forEach((w, n) -> {
             if (n >= MIN_ARTICLES) {
                 columns.add("word." + w);
@@ -171,7 +184,7 @@ public record WordClassifiers(Map<String, TagModel> byTerm) {
             problem.y = new double[examples.size()];
             for (int i = 0; i < examples.size(); i++) {
                 Example e = examples.get(i);
-                problem.x[i] = row(e.features().get(term), e.words(), index, columns.size() + 1);
+                problem.x[i] = row(e.features().get(term), e.words(), index, columns.size() + 1, features);
                 problem.y[i] = e.gold().contains(term) ? 1 : 0;
             }
             Parameter parameter = new Parameter(SolverType.L1R_LR, c, 0.001);
@@ -190,9 +203,10 @@ public record WordClassifiers(Map<String, TagModel> byTerm) {
         return new WordClassifiers(out);
     }
 
-    private static Feature[] row(double[] x, Set<String> words, Map<String, Integer> index, int biasColumn) {
+    private static Feature[] row(double[] x, Set<String> words, Map<String, Integer> index, int biasColumn,
+                                 List<SubjectModel.Feature> features) {
         TreeMap<Integer, Double> values = new TreeMap<>();
-        for (SubjectModel.Feature f : FEATURES) {
+        for (SubjectModel.Feature f : features) {
             double v = x == null ? 0 : x[f.ordinal()];
             if (v != 0) {
                 values.put(index.get(f.name()), v);

@@ -82,7 +82,7 @@ class SubjectModelTest {
         p.load(new StringReader(out.toString()));
         SubjectModel back = SubjectModel.read(p);
 
-        assertThat(p.getProperty("format")).isEqualTo("6").isEqualTo(String.valueOf(SubjectModel.FORMAT));
+        assertThat(p.getProperty("format")).isEqualTo("7").isEqualTo(String.valueOf(SubjectModel.FORMAT));
         assertThat(back.weights()).containsExactly(w);
         double[] x = new double[Feature.values().length];
         x[Feature.MENTIONED_TIMES_VOTE.ordinal()] = 0.5;
@@ -105,11 +105,33 @@ class SubjectModelTest {
     @Test
     void should_refuse_a_model_file_of_a_newer_format_with_a_clear_message() throws Exception {
         Properties p = new Properties();
-        p.load(new StringReader("format=7\nbias=-2\nthreshold=0.2\n"));
+        p.load(new StringReader("format=8\nbias=-2\nthreshold=0.2\n"));
 
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> SubjectModel.read(p))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("format 7").hasMessageContaining("fit it again");
+                .hasMessageContaining("format 8").hasMessageContaining("fit it again");
+    }
+
+    @Test
+    void should_write_an_age_groups_weights_on_the_ages_stated_and_read_them_back() throws Exception {
+        double[] w = new double[Feature.values().length];
+        WordClassifiers tags = new WordClassifiers(java.util.Map.of("D000368", new WordClassifiers.TagModel(-2,
+                java.util.Map.of("AGE_OVERLAP", 1.5, "AGES_STATED", -0.5, "word.elderly", 1.0))));
+        SubjectModel model = new SubjectModel(-2, w, 0.25, EnumSet.of(Feature.MENTIONED), "ages", tags);
+        StringWriter out = new StringWriter();
+
+        model.write(out);
+        Properties p = new Properties();
+        p.load(new StringReader(out.toString()));
+        SubjectModel back = SubjectModel.read(p);
+
+        double[] stated = new double[Feature.values().length];
+        stated[Feature.AGES_STATED.ordinal()] = 1;
+        double[] inGroup = stated.clone();
+        inGroup[Feature.AGE_OVERLAP.ordinal()] = 1;
+        assertThat(back.score("D000368", inGroup, java.util.Set.of())).isCloseTo(1 / (1 + Math.exp(2 + 0.5 - 1.5)), within(1e-9));
+        assertThat(back.score("D000368", stated, java.util.Set.of("elderly")))
+                .isCloseTo(1 / (1 + Math.exp(2 + 0.5 - 1.0)), within(1e-9));
     }
 
     @Test
@@ -120,6 +142,8 @@ class SubjectModelTest {
         assertThat(bundled.descriptors().byTerm()).isNotEmpty();
         assertThat(bundled.uses(Feature.WORDS_LOGIT)).isTrue();
         assertThat(bundled.trees().trees()).as("boosted trees on the logistic model's log-odds").hasSize(300);
+        assertThat(bundled.checkTags().byTerm().values()).as("the age groups read the ages stated")
+                .anyMatch(m -> m.weights().keySet().stream().anyMatch(k -> Feature.AGES.stream().anyMatch(f -> f.name().equals(k))));
         assertThat(bundled.usesMentions()).isTrue();
         assertThat(bundled.usesNeighbours()).isTrue();
     }
