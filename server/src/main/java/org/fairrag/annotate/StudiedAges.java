@@ -75,6 +75,7 @@ public record StudiedAges(List<Interval> ages) {
     private static final Pattern COMPARED = Pattern.compile("(?:" + MORE + "|" + LESS + ")\\s*(?:the age of\\s*)?\\z");
     /** "aged 54 years", "aged 3 months". */
     private static final Pattern AGED = Pattern.compile("\\baged\\s*" + NUMBER + "\\s*" + UNIT + "\\b");
+    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
     /** Weeks of gestation are no age after birth. */
     private static final Pattern GESTATION = Pattern.compile("\\A[’']?\\s*(?:s\\s*)?(?:of\\s*)?(?:gestation|gestational|pregnancy)");
 
@@ -82,6 +83,9 @@ public record StudiedAges(List<Interval> ages) {
     public static StudiedAges of(String title, String abstractText) {
         String text = ((title == null ? "" : title) + " \n " + (abstractText == null ? "" : abstractText))
                 .toLowerCase(Locale.ROOT).replace('–', '-').replace('—', '-').replace('−', '-').replace("\u00a0", " ");
+        // One space for every run: the patterns' optional spaces then have one way each to match, not one per split of a
+        // long run, which made a text of "aged" and a few thousand spaces take minutes.
+        text = WHITESPACE.matcher(text).replaceAll(" ");
         List<Interval> ages = new ArrayList<>();
         ranges(AGE_RANGE.matcher(text), ages, text);
         Matcher old = OLD.matcher(text);

@@ -28,6 +28,13 @@ class StudiedAgesTest {
     }
 
     @Test
+    void should_read_runs_of_spaces_tabs_and_line_breaks_as_one_space() {
+        assertThat(ages("Patients aged" + " ".repeat(300) + "45-70\t\tyears were enrolled."))
+                .isEqualTo(ages("Patients aged 45-70 years were enrolled."));
+        assertThat(ages("The mean\n\nage was   62.3 ±\t8 years.")).isEqualTo(ages("The mean age was 62.3 ± 8 years."));
+    }
+
+    @Test
     void should_read_a_mean_with_its_standard_deviation_as_two_deviations_either_side() {
         List<Interval> found = ages("The mean age was 62.3 ± 8 years, and 58% were women.");
 
