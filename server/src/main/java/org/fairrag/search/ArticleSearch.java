@@ -83,18 +83,7 @@ public final class ArticleSearch {
         this.sources = List.copyOf(sources);
         this.options = options;
         this.counts = new ArticleCounts(index);
-        this.vote = new NearestArticleVote(counts, new NearestArticleVote.Options(Integer.getInteger("fairrag.vote.depth", 20),
-                Integer.getInteger("fairrag.vote.support", 6), Double.parseDouble(System.getProperty("fairrag.vote.lift", "3")),
-                Integer.getInteger("fairrag.vote.max", 1)));
     }
-
-    // Experiment switches (to be removed).
-    private static final boolean VOTE = Boolean.getBoolean("fairrag.vote");
-    private static final boolean VOTE_FUSED = Boolean.getBoolean("fairrag.vote.fused");
-    private static final String VOTE_WHEN = System.getProperty("fairrag.vote.when", "always");
-    private static final double VOTE_WEIGHT = Double.parseDouble(System.getProperty("fairrag.vote.weight", "1.5"));
-    private static final boolean VOTE_BEYOND = Boolean.getBoolean("fairrag.vote.beyond");
-    private final NearestArticleVote vote;
 
     /** The search with the concepts {@code linker} finds, among the articles indexed with them. */
     public ArticleSearch(Embedder queryEmbedder, VectorIndex index, Supplier<VocabularyIndex> vocabulary, ConceptLinker linker) {
@@ -130,8 +119,7 @@ public final class ArticleSearch {
         Map<String, ArticleFields> fields = new HashMap<>();
         List<SearchedConcept> searched = new ArrayList<>();
         List<SearchedConcept> off = new ArrayList<>();
-        boolean voting = VOTE && query.concepts().enabled() && linker.isPresent();
-        if (!linked.isEmpty() || voting) {
+        if (!linked.isEmpty()) {
             fields.putAll(index.articles(byMeaning.stream().map(ChunkHit::articlePid).toList()));
         }
         List<Counted> named = new ArrayList<>();
@@ -177,56 +165,6 @@ public final class ArticleSearch {
                 if (c.named()) {
                     named.add(new Counted(c.id(), branch));
                     explained += c.score() >= ConceptLinker.FULL_COVER ? c.words() : 0;
-                }
-            }
-        }
-        boolean strong = switch (VOTE_WHEN) {
-            case "unexplained" -> explained >= words;
-            case "nonamed" -> searched.stream().anyMatch(SearchedConcept::byWords);
-            default -> false;
-        };
-        if (voting && !strong) {
-            List<String> voters;
-            if (VOTE_FUSED) {
-                voters = fuse(List.of(new Ranked(byMeaning, 1), new Ranked(byWords, 1))).stream()
-                        .map(f -> f.chunk.articlePid()).limit(vote.options().depth()).toList();
-                List<String> missing = voters.stream().filter(pid -> !fields.containsKey(pid)).toList();
-                if (!missing.isEmpty()) {
-                    fields.putAll(index.articles(missing));
-                }
-            } else {
-                voters = byMeaning.stream().map(ChunkHit::articlePid).toList();
-            }
-            Set<String> done = new java.util.HashSet<>();
-            searched.forEach(c -> done.add(c.id()));
-            for (NearestArticleVote.Vote v : vote.vote(voters, fields, vocab, filter.accessLevels())) {
-                if (done.contains(v.id())) {
-                    continue;
-                }
-                String label = vocab.byId(v.id()).map(Term::label).orElse(v.id());
-                String matched = "nearest articles (" + v.support() + " of " + v.voters() + ")";
-                if (query.concepts().off().contains(v.id())) {
-                    off.add(new SearchedConcept(v.id(), label, matched, null, false, false, 0, Map.of()));
-                    continue;
-                }
-                ConceptArticles.Request request = new ConceptArticles.Request(List.of(v.id()), List.of(v.branch()), vector,
-                        filter, byMeaning, fields, VOTE_BEYOND, candidates, query.k());
-                double weight = 0;
-                Map<String, Double> bySource = new LinkedHashMap<>();
-                for (ConceptArticles source : sources) {
-                    if (!query.concepts().uses(source)) {
-                        continue;
-                    }
-                    List<ChunkHit> about = source.find(request);
-                    double w = source.weight() * VOTE_WEIGHT * agreement(about, byMeaning);
-                    if (w >= options.minWeight) {
-                        lists.add(new Ranked(about, w));
-                        weight = Math.max(weight, w);
-                        bySource.put(source.name(), w);
-                    }
-                }
-                if (weight > 0) {
-                    searched.add(new SearchedConcept(v.id(), label, matched, null, false, false, weight, bySource));
                 }
             }
         }
