@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.fairrag.vectors.ChunkHit;
 
@@ -453,18 +454,13 @@ public final class SubjectEvaluation {
     /** Each check tag's true and false positives and false negatives at {@code threshold}. */
     private Map<String, Scores> byCheckTag(List<Scored> cases, double threshold) {
         Set<String> checkTags = suggester.checkTags();
-        Map<String, long[]> counts = new java.util.TreeMap<>();
+        Map<String, long[]> counts = new TreeMap<>();
         for (Scored s : cases) {
-            List<Integer> order = new ArrayList<>();
-            for (int i = 0; i < s.scores().length; i++) {
-                if (s.scores()[i] >= threshold) {
-                    order.add(i);
-                }
+            boolean[] keep = new boolean[s.scores().length];
+            for (int i = 0; i < keep.length; i++) {
+                keep[i] = s.scores()[i] >= threshold;
             }
-            order.sort(Comparator.comparingDouble((Integer i) -> s.scores()[i]).reversed()
-                    .thenComparing(i -> s.considered().get(i).termId()));
-            Set<String> suggested = order.stream().limit(SubjectSuggester.MAX_SUBJECTS)
-                    .map(i -> s.considered().get(i).termId()).collect(Collectors.toSet());
+            Set<String> suggested = suggested(s, keep);
             Set<String> truth = s.prepared().source().gold();
             for (String tag : checkTags) {
                 boolean said = suggested.contains(tag);
@@ -890,17 +886,7 @@ public final class SubjectEvaluation {
         long inCandidates = 0;
         long gold = 0;
         for (Scored s : cases) {
-            List<Integer> order = new ArrayList<>();
-            boolean[] keep = kept.apply(s);
-            for (int i = 0; i < keep.length; i++) {
-                if (keep[i]) {
-                    order.add(i);
-                }
-            }
-            order.sort(Comparator.comparingDouble((Integer i) -> s.scores()[i]).reversed()
-                    .thenComparing(i -> s.considered().get(i).termId()));
-            Set<String> suggested = order.stream().limit(SubjectSuggester.MAX_SUBJECTS)
-                    .map(i -> s.considered().get(i).termId()).collect(Collectors.toSet());
+            Set<String> suggested = suggested(s, kept.apply(s));
             Set<String> truth = s.prepared().source().gold();
             gold += truth.size();
             inCandidates += s.considered().stream().filter(c -> truth.contains(c.termId())).count();
@@ -909,6 +895,20 @@ public final class SubjectEvaluation {
         }
         return new Result(variant, new Scores(all[0], all[1], all[2]), new Scores(without[0], without[1], without[2]),
                 threshold, relative, gold == 0 ? 0 : (double) inCandidates / gold);
+    }
+
+    /** What the suggester would answer: the kept candidates, the best {@link SubjectSuggester#MAX_SUBJECTS} of them. */
+    private static Set<String> suggested(Scored s, boolean[] keep) {
+        List<Integer> order = new ArrayList<>();
+        for (int i = 0; i < keep.length; i++) {
+            if (keep[i]) {
+                order.add(i);
+            }
+        }
+        order.sort(Comparator.comparingDouble((Integer i) -> s.scores()[i]).reversed()
+                .thenComparing(i -> s.considered().get(i).termId()));
+        return order.stream().limit(SubjectSuggester.MAX_SUBJECTS).map(i -> s.considered().get(i).termId())
+                .collect(Collectors.toSet());
     }
 
     private static Set<String> without(Set<String> terms, Set<String> checkTags) {

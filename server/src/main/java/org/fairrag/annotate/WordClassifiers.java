@@ -17,6 +17,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Word classifiers for terms whose use shows in the words of a text, one per term. First for the check tags (species,
@@ -41,7 +42,7 @@ public record WordClassifiers(Map<String, TagModel> byTerm) {
      * Every feature a classifier may read: {@link #FEATURES}, and for the check tags, the ages the text states
      * ({@link SubjectModel.Feature#AGES}, zero for any term but an age group).
      */
-    static final List<SubjectModel.Feature> READ = java.util.stream.Stream.concat(FEATURES.stream(),
+    static final List<SubjectModel.Feature> READ = Stream.concat(FEATURES.stream(),
             SubjectModel.Feature.AGES.stream()).toList();
 
     /** Articles a word must occur in, among those fitted on, to be read at all. */
