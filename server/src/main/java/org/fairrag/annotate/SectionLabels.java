@@ -12,12 +12,15 @@ import java.util.regex.Pattern;
  * and which section each part of the text belongs to. A label opens the text or follows the end of a
  * sentence and ends with a colon; it is written in capitals, or in capitalised words starting with one of
  * the words such labels start with (so that "Note: ..." or a capitalised name before a colon is not one).
+ * A label in capitals has at most eight words: a longer run before a colon is a sentence written in capitals,
+ * and the bound keeps Java's matcher, which recurses once per repeated word, from overflowing the stack on a
+ * long text in capitals.
  */
 final class SectionLabels {
 
     private static final Pattern LABEL = Pattern.compile(
             "(?:^|(?<=[.?!)\\]]\\s{1,3})|(?<=[.?!]))"
-                    + "(\\p{Lu}{2,}(?:[ ,&/-]+[\\p{Lu}\\p{N}]+)*"
+                    + "(\\p{Lu}{2,}(?:[ ,&/-]+[\\p{Lu}\\p{N}]+){0,7}"
                     + "|\\p{Lu}\\p{Ll}+(?: (?:and|of|the|for|\\p{Lu}\\p{Ll}+)){0,4})"
                     + "\\s?:(?=\\s)");
 
