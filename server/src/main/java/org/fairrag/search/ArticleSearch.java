@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.fairrag.embed.Embedder;
 import org.fairrag.terms.ConceptLinker;
@@ -110,9 +109,8 @@ public final class ArticleSearch {
         long t0 = System.nanoTime();
         float[] vector = queryEmbedder.embed(query.text());
         long t1 = System.nanoTime();
-        ConceptLinker.Links links = query.concepts().enabled() && linker.isPresent()
-                ? linker.get().links(query.text(), vector) : null;
-        boolean linking = links != null && !links.isEmpty();
+        List<QueryConcept> linked = query.concepts().enabled() && linker.isPresent()
+                ? linker.get().link(query.text(), vector) : List.of();
         long t2 = System.nanoTime();
         int candidates = Math.max(MIN_CANDIDATES, 2 * query.k());
         List<ChunkHit> byMeaning = index.nearestChunks(vector, candidates, filter);
@@ -121,22 +119,13 @@ public final class ArticleSearch {
         Map<String, ArticleFields> fields = new HashMap<>();
         List<SearchedConcept> searched = new ArrayList<>();
         List<SearchedConcept> off = new ArrayList<>();
-        if (linking) {
+        if (!linked.isEmpty()) {
             fields.putAll(index.articles(byMeaning.stream().map(ChunkHit::articlePid).toList()));
         }
         List<Counted> named = new ArrayList<>();
-        List<ChunkHit> nearest = byMeaning.subList(0, Math.min(options.supportDepth, byMeaning.size()));
-        long allArticles = linking ? counts.all(filter.accessLevels()) : 0;
-        int words = linking ? linker.get().wordCount(query.text()) : 0;
-        Map<String, Boolean> plausibleById = new HashMap<>();
-        // A concept named by the whole query is what it asks; any other must be what the nearest articles are about
-        // more often than articles are: else a word named it in another sense, or the meaning found a neighbour.
-        Predicate<QueryConcept> plausible = c -> c.named() && c.words() >= words
-                || plausibleById.computeIfAbsent(c.id(), id -> {
-                    Set<String> branch = vocab.withDescendants(id);
-                    return lift(branch, nearest, fields, counts.about(id, branch, filter.accessLevels()), allArticles) >= 1;
-                });
-        List<QueryConcept> linked = linking ? links.resolve(plausible) : List.of();
+        int nearestCount = Math.min(options.supportDepth, byMeaning.size());
+        long allArticles = linked.isEmpty() ? 0 : counts.all(filter.accessLevels());
+        int words = linked.isEmpty() ? 0 : linker.get().wordCount(query.text());
         int explained = 0;
         for (QueryConcept c : linked) {
             if (query.concepts().off().contains(c.id())) {
@@ -147,10 +136,13 @@ public final class ArticleSearch {
                 // Every word names a concept that counts: the concepts near the query's meaning say nothing more.
                 continue;
             }
-            if (!plausible.test(c)) {
+            Set<String> branch = vocab.withDescendants(c.id());
+            boolean wholeQuery = c.named() && c.words() >= words;
+            if (!wholeQuery && lift(branch, byMeaning.subList(0, nearestCount), fields,
+                    counts.about(c.id(), branch, filter.accessLevels()), allArticles) < 1) {
+                // The articles nearest to the query are about it no more often than any article: not what the query means.
                 continue;
             }
-            Set<String> branch = vocab.withDescendants(c.id());
             double evidence = evidence(c);
             ConceptArticles.Request request = new ConceptArticles.Request(List.of(c.id()), List.of(branch), vector,
                     filter, byMeaning, fields, c.named(), candidates, query.k());
