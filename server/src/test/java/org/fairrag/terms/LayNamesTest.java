@@ -27,6 +27,20 @@ class LayNamesTest {
     }
 
     @Test
+    void should_find_a_descriptor_of_care_by_a_plain_description_of_what_it_is() {
+        VocabularyIndex vocabulary = VocabularyIndex.of(List.of(
+                new Concept("D014218", null, "Triage", List.of("Triages"), List.of(), List.of(), null),
+                new Concept("D017216", null, "Telemedicine", List.of("Telehealth"), List.of(), List.of(), null)),
+                id -> "http://fairrag.test/pid/" + id);
+
+        assertThat(TermLexicon.of(vocabulary).match("sorting patients by urgency", 1))
+                .extracting(TermLexicon.Match::termId).containsExactly("D014218");
+        assertThat(TermLexicon.of(vocabulary).match("video consultations", 1))
+                .extracting(TermLexicon.Match::termId).containsExactly("D017216");
+        assertThat(TermLexicon.withoutLayNames(vocabulary).match("sorting patients by urgency", 1)).isEmpty();
+    }
+
+    @Test
     void should_no_longer_find_a_term_by_a_lay_name_taken_out_for_a_plural_of_it() {
         VocabularyIndex vocabulary = VocabularyIndex.of(
                 List.of(new Concept("D014472", null, "Umbilicus", List.of("Navel"), List.of(), List.of(), null)),
