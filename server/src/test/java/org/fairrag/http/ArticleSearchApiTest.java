@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.fairrag.app.Fairrag;
 import org.fairrag.terms.ConceptLinker;
 import org.fairrag.terms.QueryConcept;
@@ -237,10 +238,12 @@ class ArticleSearchApiTest {
 
     @Test
     void should_not_search_a_concept_the_nearest_articles_are_no_more_about_than_any_article() throws Exception {
-        String query = "germ-killing medicines";
         String medicine = "D008511"; // the discipline, which "medicines" names too
         ConceptLinker words = new ConceptLinker(fairrag::termLexicon, fairrag::vocabulary);
-        assertThat(words.named(query)).extracting(QueryConcept::id).contains(medicine);
+        // The first of these whose words name the discipline (a lexicon row may name a whole phrase another way).
+        String query = Stream.of("medicines that kill germs", "germ-killing medicines", "medicines for infections")
+                .filter(q -> words.named(q).stream().anyMatch(c -> c.id().equals(medicine)))
+                .findFirst().orElseThrow(() -> new AssertionError("no query names Medicine by its words"));
         Set<String> branch = fairrag.vocabulary().withDescendants(medicine);
         VectorIndex index = fairrag.vectorIndex().orElseThrow();
         List<String> nearest = index.nearestChunks(fairrag.queryEmbedder().orElseThrow().embed(query), 20,
