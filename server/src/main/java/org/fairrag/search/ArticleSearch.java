@@ -63,9 +63,7 @@ public final class ArticleSearch {
      */
     public record Options(double namedWeight, double nearWeight, double sureScore, double agreementFloor,
                           int agreementDepth, int supportDepth, double minWeight) {
-        public static final Options DEFAULT = new Options(Double.parseDouble(System.getProperty("fairrag.w.named", "2.0")),
-                Double.parseDouble(System.getProperty("fairrag.w.near", "3.0")), Double.parseDouble(System.getProperty("fairrag.w.sure", "1.0")),
-                0.9, 5, 20, 0.2);
+        public static final Options DEFAULT = new Options(2.0, 3.0, 1.0, 0.9, 5, 20, 0.2);
     }
 
     private final Embedder queryEmbedder;
@@ -129,7 +127,6 @@ public final class ArticleSearch {
         long allArticles = linked.isEmpty() ? 0 : counts.all(filter.accessLevels());
         int words = linked.isEmpty() ? 0 : linker.get().wordCount(query.text());
         int explained = 0;
-        int namedWords = 0;
         for (QueryConcept c : linked) {
             if (query.concepts().off().contains(c.id())) {
                 off.add(searched(c, 0, Map.of()));
@@ -147,9 +144,6 @@ public final class ArticleSearch {
                 continue;
             }
             double evidence = evidence(c);
-            if (!c.named() && words > 0) {
-                evidence *= 1 - Double.parseDouble(System.getProperty("fairrag.w.nearDiscount", "0")) * Math.min(1.0, namedWords / (double) words);
-            }
             ConceptArticles.Request request = new ConceptArticles.Request(List.of(c.id()), List.of(branch), vector,
                     filter, byMeaning, fields, c.named(), candidates, query.k());
             double weight = 0;
@@ -169,9 +163,8 @@ public final class ArticleSearch {
             if (weight > 0) {
                 searched.add(searched(c, weight, bySource));
                 if (c.named()) {
-                    namedWords += c.words();
                     named.add(new Counted(c.id(), branch));
-                    explained += c.score() >= Double.parseDouble(System.getProperty("fairrag.w.explain", "1.0")) ? c.words() : 0;
+                    explained += c.score() >= ConceptLinker.FULL_COVER ? c.words() : 0;
                 }
             }
         }
