@@ -50,18 +50,32 @@ import picocli.CommandLine.Parameters;
 final class SummarizeBench implements Callable<Integer> {
 
     static final String DEFAULT_FILE = "../shared/data/pubmed/articles.jsonl.gz";
+    static final String MORE_FILE = "../shared/data/pubmed/articles-more.jsonl.gz";
     private static final Pattern TOKEN = Pattern.compile("[\\p{L}\\p{N}]+");
 
     /** Which records: PubMedQA's even PMIDs are for development, the odd ones for the final figure only. */
     enum Half { EVEN, ODD, ALL }
 
-    @Parameters(arity = "0..1", paramLabel = "FILE", defaultValue = DEFAULT_FILE, description = "JSON lines holding the "
-            + "PubMedQA records (source pubmedqa_pqal, with question, abstract and conclusion), gzip or not (default "
-            + "${DEFAULT-VALUE}; a clone without ../shared gives the path of its copy of that file).")
-    Path file;
+    /**
+     * Which summaries: PubMedQA's (the question as the request), or structured abstracts whose last section is
+     * their conclusion (the title as the request), either those the sentence-role classifier was fitted on (for
+     * development) or those held back from its fitting (the final figure: run it once).
+     */
+    enum RecordSet { PUBMEDQA, STRUCTURED_DEV, STRUCTURED_HELD_OUT }
 
-    @Option(names = "--half", defaultValue = "even", description = "even (development, the default), odd (the final "
-            + "figure: run it once) or all.")
+    @Parameters(arity = "0..*", paramLabel = "FILE", description = "JSON lines holding the records, gzip or not. For "
+            + "pubmedqa: the PubMedQA records (source pubmedqa_pqal, with question, abstract and conclusion; default "
+            + DEFAULT_FILE + "). For the structured sets: any article files fairrag ingests (default " + DEFAULT_FILE
+            + " and " + MORE_FILE + ", the files the sentence-role classifier was fitted on). A clone without ../shared "
+            + "gives the paths of its copies.")
+    List<Path> files;
+
+    @Option(names = "--set", defaultValue = "pubmedqa", description = "pubmedqa (the default), structured-dev or "
+            + "structured-held-out (run it once).")
+    String set;
+
+    @Option(names = "--half", defaultValue = "even", description = "With --set pubmedqa: even (development, the default), "
+            + "odd (the final figure, spent on 2026-11-22) or all.")
     String half;
 
     @Option(names = "--limit", description = "Only the first N records of the half (quick runs).")
@@ -77,7 +91,10 @@ final class SummarizeBench implements Callable<Integer> {
             + "(default ${DEFAULT-VALUE}; 0 skips the timing).")
     int speedRuns;
 
-    /** One PubMedQA record: the context (abstract without its conclusion), the question and the conclusion. */
+    /**
+     * One record to summarize: the context (the abstract without its conclusion), the request (PubMedQA's question
+     * or the article's title) and the conclusion.
+     */
     record QaRecord(String pmid, String question, String context, String conclusion) {
 
         /** The abstract as stored: the context followed by the conclusion. */
@@ -92,11 +109,21 @@ final class SummarizeBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Half which = Half.valueOf(half.toUpperCase(Locale.ROOT));
-        if (!Files.isRegularFile(file)) {
-            throw new IllegalArgumentException("No PubMedQA file at " + file.toAbsolutePath() + ": give the path of "
-                    + "articles.jsonl.gz (the records with source pubmedqa_pqal) as the argument");
+        RecordSet chosen = RecordSet.valueOf(set.toUpperCase(Locale.ROOT).replace('-', '_'));
+        List<Path> inputs = files != null && !files.isEmpty() ? files
+                : chosen == RecordSet.PUBMEDQA ? List.of(Path.of(DEFAULT_FILE)) : List.of(Path.of(DEFAULT_FILE), Path.of(MORE_FILE));
+        for (Path p : inputs) {
+            if (!Files.isRegularFile(p)) {
+                throw new IllegalArgumentException("No such file: " + p.toAbsolutePath() + ": give the path of articles.jsonl.gz"
+                        + (chosen == RecordSet.PUBMEDQA ? " (the records with source pubmedqa_pqal)" : " and articles-more.jsonl.gz")
+                        + " as arguments");
+            }
         }
-        List<QaRecord> records = read(file, which);
+        List<QaRecord> records = chosen == RecordSet.PUBMEDQA ? read(inputs.get(0), which)
+                : StructuredConclusions.read(inputs, chosen == RecordSet.STRUCTURED_HELD_OUT);
+        String described = chosen == RecordSet.PUBMEDQA ? "PubMedQA records with " + which.name().toLowerCase(Locale.ROOT) + " PMIDs"
+                : "structured abstracts " + (chosen == RecordSet.STRUCTURED_HELD_OUT ? "held back from" : "fitted on by")
+                + " the sentence-role classifier, their conclusion section taken off";
         if (limit != null) {
             records = records.subList(0, Math.min(limit, records.size()));
         }
@@ -107,8 +134,7 @@ final class SummarizeBench implements Callable<Integer> {
         // (speed) embed everything they need, as the server does.
         CachingEmbedder cached = new CachingEmbedder(embedder, 200_000);
         Map<String, List<IndexedChunk>> chunks = new LinkedHashMap<>();
-        System.out.printf("%d PubMedQA records with %s PMIDs from %s; embedding their chunks as the index would ...%n",
-                records.size(), which.name().toLowerCase(Locale.ROOT), file);
+        System.out.printf("%d %s, from %s; embedding their chunks as the index would ...%n", records.size(), described, inputs);
         for (QaRecord r : records) {
             chunks.put(pid(r), chunks(chunker, cached, r.context()));
             chunks.put(servedPid(r), chunks(chunker, cached, r.abstractText()));
