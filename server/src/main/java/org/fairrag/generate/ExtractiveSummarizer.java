@@ -61,6 +61,11 @@ public final class ExtractiveSummarizer implements Summarizer {
     static final double CHUNK_WEIGHT = 0.2;
     /** Up to this many articles, each is cited at least once. */
     public static final int CITE_EVERY_ARTICLE_UP_TO = 10;
+    /**
+     * A summary states one sentence per article and one more, up to this many; so two for a single abstract, about
+     * the length of its own conclusion (three read as a précis of the abstract rather than its upshot).
+     */
+    static final int MAX_STATEMENTS = 10;
 
     private static final Pattern WORD = Pattern.compile("\\p{L}+");
     private static final Pattern SPACES = Pattern.compile("\\s+");
@@ -164,7 +169,7 @@ public final class ExtractiveSummarizer implements Summarizer {
             relevance[i] = chunk == null ? own : (1 - CHUNK_WEIGHT) * own + CHUNK_WEIGHT * chunk;
         }
         int[] article = sentences.stream().mapToInt(s -> s.source().number() - 1).toArray();
-        int budget = Math.min(n, Math.max(3, Math.min(10, 2 + input.sources().size())));
+        int budget = Math.min(n, Math.min(MAX_STATEMENTS, input.sources().size() + 1));
 
         if (method == Method.RELEVANCE) {
             List<Pick> picks = choose(relevance, vectors, article, 0, budget);
