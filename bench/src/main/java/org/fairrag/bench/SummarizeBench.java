@@ -141,10 +141,15 @@ final class SummarizeBench implements Callable<Integer> {
         }
         ExtractiveSummarizer findings = summarizer(cached, roles, chunks, ExtractiveSummarizer.Method.FINDINGS);
         ExtractiveSummarizer before = summarizer(cached, roles, chunks, ExtractiveSummarizer.Method.RELEVANCE);
-        System.out.printf("summarizers: %s; before: %s%n%n", findings.model(), before.model());
+        ExtractiveSummarizer beforeSameLength = new ExtractiveSummarizer(cached::embedAll, cached.modelName(),
+                pid -> chunks.getOrDefault(pid, List.of()), null, roles, ExtractiveSummarizer.Method.RELEVANCE,
+                ExtractiveSummarizer.Method.FINDINGS.statements);
+        System.out.printf("summarizers: %s; before: %s, as long as it was and as long as the new one%n%n", findings.model(),
+                before.model());
 
         Map<String, List<Output>> outputs = new LinkedHashMap<>();
-        List<String> methods = new ArrayList<>(List.of("findings first (new)", "relevance (before)", "lead-2", "last-2"));
+        List<String> methods = new ArrayList<>(List.of("findings first (new)", "relevance (before)", "relevance, new length",
+                "lead-2", "last-2"));
         for (int s = 1; s <= seeds; s++) {
             methods.add("random-2 seed " + s);
         }
@@ -169,12 +174,13 @@ final class SummarizeBench implements Callable<Integer> {
             statements += made.size();
             outputs.get(methods.get(0)).add(output(made.stream().map(Statement::text).toList()));
             outputs.get(methods.get(1)).add(output(before.select(input).stream().map(Statement::text).toList()));
+            outputs.get(methods.get(2)).add(output(beforeSameLength.select(input).stream().map(Statement::text).toList()));
             List<String> sentences = AbstractSentences.of(r.context()).stream().map(AbstractSentences.Sentence::text)
                     .filter(t -> ExtractiveSummarizer.words(t) >= ExtractiveSummarizer.MIN_WORDS).toList();
-            outputs.get(methods.get(2)).add(output(sentences.subList(0, Math.min(2, sentences.size()))));
-            outputs.get(methods.get(3)).add(output(sentences.subList(Math.max(0, sentences.size() - 2), sentences.size())));
+            outputs.get(methods.get(3)).add(output(sentences.subList(0, Math.min(2, sentences.size()))));
+            outputs.get(methods.get(4)).add(output(sentences.subList(Math.max(0, sentences.size() - 2), sentences.size())));
             for (int s = 1; s <= seeds; s++) {
-                outputs.get(methods.get(3 + s)).add(output(randomTwo(sentences, new Random(s * 1_000_003L + Long.parseLong(r.pmid())))));
+                outputs.get(methods.get(4 + s)).add(output(randomTwo(sentences, new Random(s * 1_000_003L + Long.parseLong(r.pmid())))));
             }
         }
         System.out.printf("new summarizer: %d statements (%.2f a record), %d citing anything but the given article%n",
@@ -228,7 +234,7 @@ final class SummarizeBench implements Callable<Integer> {
                     Arrays.stream(means).min().orElse(0), Arrays.stream(means).max().orElse(0));
         }
         System.out.printf("%nDifference, new minus each baseline (paired bootstrap 95%% CI; > 0 throughout = better beyond the spread)%n");
-        for (String m : methods.subList(1, 5)) {
+        for (String m : methods.subList(1, 6)) {
             System.out.printf("%-22s", m.startsWith("random") ? "random-2 (seed 1)" : m);
             for (int k = 0; k < metrics.length; k++) {
                 double[] ci = bootstrap(scores.get(methods.get(0))[k], scores.get(m)[k], resamples);

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.IntUnaryOperator;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.fairrag.work.WorkerPool;
@@ -36,15 +37,25 @@ public final class ExtractiveSummarizer implements Summarizer {
 
     /** How sentences are chosen and ordered. */
     public enum Method {
-        /** Relevance and maximal marginal relevance, ordered by article and position (the summarizer before roles). */
-        RELEVANCE("extractive-mmr"),
-        /** Findings that answer the request first, every article heard, grouped by selected term. */
-        FINDINGS("extractive-findings");
+        /**
+         * Relevance and maximal marginal relevance, ordered by article and position: the summarizer before roles, as it
+         * was, two statements more than articles and at least three.
+         */
+        RELEVANCE("extractive-mmr", articles -> Math.max(3, Math.min(MAX_STATEMENTS, articles + 2))),
+        /**
+         * Findings that answer the request first, every article heard, grouped by selected term; one statement per
+         * article and one more, so two for a single abstract, about the length of its own conclusion (three read as a
+         * précis of the abstract rather than its upshot).
+         */
+        FINDINGS("extractive-findings", articles -> Math.min(MAX_STATEMENTS, articles + 1));
 
         final String modelName;
+        /** How many statements a summary of so many articles has (fewer when there are not enough sentences). */
+        public final IntUnaryOperator statements;
 
-        Method(String modelName) {
+        Method(String modelName, IntUnaryOperator statements) {
             this.modelName = modelName;
+            this.statements = statements;
         }
     }
 
@@ -61,10 +72,7 @@ public final class ExtractiveSummarizer implements Summarizer {
     static final double CHUNK_WEIGHT = 0.2;
     /** Up to this many articles, each is cited at least once. */
     public static final int CITE_EVERY_ARTICLE_UP_TO = 10;
-    /**
-     * A summary states one sentence per article and one more, up to this many; so two for a single abstract, about
-     * the length of its own conclusion (three read as a précis of the abstract rather than its upshot).
-     */
+    /** The most statements a summary has. */
     static final int MAX_STATEMENTS = 10;
 
     private static final Pattern WORD = Pattern.compile("\\p{L}+");
@@ -76,6 +84,7 @@ public final class ExtractiveSummarizer implements Summarizer {
     private final Optional<SentenceRoleClassifier> roles;
     private final Method method;
     private final Weights weights;
+    private final IntUnaryOperator statements;
     private final String modelName;
     private final WorkerPool pool;
 
@@ -89,7 +98,18 @@ public final class ExtractiveSummarizer implements Summarizer {
     public ExtractiveSummarizer(Function<List<String>, List<float[]>> embed, String embedding,
                                 Function<String, List<IndexedChunk>> chunksOf, WorkerPool pool,
                                 Optional<SentenceRoleClassifier> roles, Method method) {
-        this(embed, embedding, chunksOf, pool, roles, method, Weights.DEFAULT);
+        this(embed, embedding, chunksOf, pool, roles, method, Weights.DEFAULT, method.statements);
+    }
+
+    /**
+     * The same with another length than the method's own ({@code bench summarize} compares methods at one length).
+     *
+     * @param statements how many statements a summary of so many articles has
+     */
+    public ExtractiveSummarizer(Function<List<String>, List<float[]>> embed, String embedding,
+                                Function<String, List<IndexedChunk>> chunksOf, WorkerPool pool,
+                                Optional<SentenceRoleClassifier> roles, Method method, IntUnaryOperator statements) {
+        this(embed, embedding, chunksOf, pool, roles, method, Weights.DEFAULT, statements);
     }
 
     /**
@@ -105,8 +125,9 @@ public final class ExtractiveSummarizer implements Summarizer {
 
     ExtractiveSummarizer(Function<List<String>, List<float[]>> embed, String embedding,
                          Function<String, List<IndexedChunk>> chunksOf, WorkerPool pool,
-                         Optional<SentenceRoleClassifier> roles, Method method, Weights weights) {
+                         Optional<SentenceRoleClassifier> roles, Method method, Weights weights, IntUnaryOperator statements) {
         this.weights = weights;
+        this.statements = statements;
         this.embed = embed;
         this.chunksOf = chunksOf;
         this.roles = roles;
@@ -169,7 +190,7 @@ public final class ExtractiveSummarizer implements Summarizer {
             relevance[i] = chunk == null ? own : (1 - CHUNK_WEIGHT) * own + CHUNK_WEIGHT * chunk;
         }
         int[] article = sentences.stream().mapToInt(s -> s.source().number() - 1).toArray();
-        int budget = Math.min(n, Math.min(MAX_STATEMENTS, input.sources().size() + 1));
+        int budget = Math.min(n, statements.applyAsInt(input.sources().size()));
 
         if (method == Method.RELEVANCE) {
             List<Pick> picks = choose(relevance, vectors, article, 0, budget);

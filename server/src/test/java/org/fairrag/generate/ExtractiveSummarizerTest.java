@@ -44,6 +44,18 @@ class ExtractiveSummarizerTest {
     }
 
     @Test
+    void should_state_two_findings_of_one_abstract_where_the_summarizer_before_stated_three() {
+        DemoRecords.Record record = DemoRecords.withTermsAndYear(50).stream()
+                .filter(r -> AbstractSentences.of(r.abstractText()).size() >= 8).findFirst().orElseThrow();
+        SummaryInput one = new SummaryInput("What did the study find?", sources(List.of(record)), List.of());
+
+        assertThat(summarizer(ExtractiveSummarizer.Method.FINDINGS).select(one)).hasSize(2);
+        assertThat(summarizer(ExtractiveSummarizer.Method.RELEVANCE).select(one)).hasSize(3);
+        assertThat(List.of(1, 2, 9, 10, 50)).map(ExtractiveSummarizer.Method.FINDINGS.statements::applyAsInt)
+                .containsExactly(2, 3, 10, 10, 10);
+    }
+
+    @Test
     void should_state_findings_of_a_structured_abstract_before_its_background_and_methods() {
         DemoRecords.Record structured = DemoRecords.withTermsAndYear(400).stream()
                 .filter(r -> r.abstractText().contains(" RESULTS: ") && r.abstractText().contains(" CONCLUSIONS: "))
@@ -67,7 +79,8 @@ class ExtractiveSummarizerTest {
         // A strong preference, so that which sentence is stated first depends on the mention alone.
         ExtractiveSummarizer preferring = new ExtractiveSummarizer(EMBEDDER::embedAll, EMBEDDER.modelName(), pid -> List.of(),
                 null, SentenceRoleClassifier.bundledFor(EMBEDDER.modelName(), EMBEDDER.dimension()),
-                ExtractiveSummarizer.Method.FINDINGS, new ExtractiveSummarizer.Weights(new double[] {0, -0.1, 0.05, 0.2}, 0.5, 1.0));
+                ExtractiveSummarizer.Method.FINDINGS, new ExtractiveSummarizer.Weights(new double[] {0, -0.1, 0.05, 0.2}, 0.5, 1.0),
+                ExtractiveSummarizer.Method.FINDINGS.statements);
         SummaryInput plain = new SummaryInput("What did the study find?", sources, terms);
         String first = preferring.select(plain).get(0).text();
         String other = AbstractSentences.of(record.abstractText()).stream().map(AbstractSentences.Sentence::text)
