@@ -36,15 +36,17 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code fairrag-bench summarize}: the extractive summarizer on PubMedQA. Each record's abstract is its
- * context followed by its conclusion; the summarizer gets the context alone with the record's question as
+ * {@code fairrag-bench summarize}: the extractive summarizer on PubMedQA, or on structured abstracts whose
+ * last section is their conclusion ({@link StructuredConclusions}). Each record's abstract is its context
+ * followed by its conclusion; the summarizer gets the context alone with the record's question (or title) as
  * the request, and its first statement and whole summary are scored against the conclusion (ROUGE-L F1
  * and embedding cosine), beside lead-2, last-2 and random sentences of the same context and the summarizer
- * as it was before sentence roles, all in the same run, with bootstrap confidence intervals. Then the
- * time of a summary of 10 articles, both summarizers.
+ * as it was before sentence roles (at its own length and at the new one), all in the same run, with bootstrap
+ * confidence intervals. Then the time of a summary of 10 articles, both summarizers.
  */
-@Command(name = "summarize", description = "Extractive summaries on PubMedQA (pubmedqa_pqal): the context of each "
-        + "abstract summarized with its question as the request, scored against its conclusion; baselines lead-2, "
+@Command(name = "summarize", description = "Extractive summaries on PubMedQA (pubmedqa_pqal), or on structured abstracts "
+        + "(--set): the context of each abstract summarized with its question (or title) as the request, scored against "
+        + "its conclusion; baselines lead-2, "
         + "last-2, random 2 and the summarizer before sentence roles from the same run; then summarize p50 for 10 "
         + "articles. Needs no data directory and no server.")
 final class SummarizeBench implements Callable<Integer> {
@@ -71,7 +73,7 @@ final class SummarizeBench implements Callable<Integer> {
     List<Path> files;
 
     @Option(names = "--set", defaultValue = "pubmedqa", description = "pubmedqa (the default), structured-dev or "
-            + "structured-held-out (run it once).")
+            + "structured-held-out (the final figure, spent on 2026-11-24).")
     String set;
 
     @Option(names = "--half", defaultValue = "even", description = "With --set pubmedqa: even (development, the default), "
