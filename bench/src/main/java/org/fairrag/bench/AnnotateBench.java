@@ -543,7 +543,7 @@ final class AnnotateBench implements Callable<Integer> {
         int widest = Math.max(1, settings.stream().mapToInt(Sources::k).max().orElse(1));
         NearestNames nearest = new NearestNames(fairrag.vectorIndex().orElseThrow(() -> new IllegalStateException(
                 "nearest names need the vector index")), fairrag.embedder().orElseThrow(), new Chunker(),
-                Neighbours.Embedded.FIRST_CHUNK, widest);
+                Neighbours.Embedded.FIRST_CHUNK, widest, NearestNames.preferredNames(fairrag::vocabulary));
         long t0 = System.nanoTime();
         List<Prepared> prepared = prepare(evaluation, dev);
         System.out.printf("Prepared dev: mentions, neighbours and candidates of %d articles in %.1f s%n", dev.size(),

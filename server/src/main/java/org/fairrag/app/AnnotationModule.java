@@ -197,7 +197,7 @@ public final class AnnotationModule implements FairragModule {
                 vectors.vectorIndex().map(index -> new Neighbours(index, vectors.embedder().orElseThrow(), new Chunker(),
                         Neighbours.Settings.DEFAULT)),
                 vectors.vectorIndex().map(index -> new NearestNames(index, vectors.embedder().orElseThrow(), new Chunker(),
-                        Neighbours.Embedded.TITLE, NearestNames.DEFAULT_K)),
+                        Neighbours.Embedded.TITLE, NearestNames.DEFAULT_K, NearestNames.preferredNames(vocabulary::vocabulary))),
                 subjectStatistics, model, vocabulary::vocabulary);
     }
 

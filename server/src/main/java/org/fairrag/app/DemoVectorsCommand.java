@@ -20,12 +20,13 @@ import org.fairrag.embed.PrecomputedVectors;
 import org.fairrag.embed.Quantization;
 import org.fairrag.embed.Vectors;
 import org.fairrag.ingest.Article;
+import org.fairrag.terms.TermIndexer;
 import org.fairrag.vocab.Concept;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code fairrag demo-vectors}: computes the vectors of the bundled MeSH preferred names and of the demo
+ * {@code fairrag demo-vectors}: computes the vectors of the bundled MeSH preferred names and lay names and of the demo
  * articles' chunks with the default model and writes them as the files the jar ships
  * ({@link Fairrag#MESH_NAME_VECTORS}, {@link Fairrag#DEMO_CHUNK_VECTORS}), so that a first start need not
  * compute them. Run it after changing the bundled data, the model or the chunker (the test
@@ -60,13 +61,16 @@ final class DemoVectorsCommand implements Callable<Integer> {
         for (Concept c : DemoData.meshConcepts()) {
             nameSet.add(c.prefLabel());
         }
+        int preferred = nameSet.size();
+        nameSet.addAll(TermIndexer.bundledLayNames());
         List<String> names = new ArrayList<>(nameSet);
-        System.out.printf("Embedding %d MeSH preferred names with %s%n", names.size(), model.modelName());
+        System.out.printf("Embedding %d MeSH preferred names and %d lay names with %s%n", preferred, names.size() - preferred,
+                model.modelName());
         long t0 = System.nanoTime();
         List<float[]> nameVectors = model.embedAll(names);
         System.out.printf("  %.0f s%n", (System.nanoTime() - t0) / 1e9);
         var namesFile = new PrecomputedVectors.Builder(new PrecomputedVectors.Stamp(model.modelName(), model.dimension(),
-                probes, "", inputs(Fairrag.BUNDLED_MESH)));
+                probes, "", inputs(Fairrag.BUNDLED_MESH, TermIndexer.LAY_NAMES)));
         for (int i = 0; i < names.size(); i++) {
             namesFile.add(names.get(i), nameVectors.get(i));
         }
@@ -181,12 +185,16 @@ final class DemoVectorsCommand implements Callable<Integer> {
         return exact.stream().filter(stored::contains).count() / (double) exact.size();
     }
 
-    private static String inputs(String resource) throws IOException {
-        InputStream in = DemoVectorsCommand.class.getResourceAsStream(resource);
-        if (in == null) {
-            throw new IOException("Missing bundled resource " + resource);
+    private static String inputs(String... resources) throws IOException {
+        List<InputStream> in = new ArrayList<>();
+        for (String resource : resources) {
+            InputStream stream = DemoVectorsCommand.class.getResourceAsStream(resource);
+            if (stream == null) {
+                throw new IOException("Missing bundled resource " + resource);
+            }
+            in.add(stream);
         }
-        return PrecomputedVectors.inputsChecksum(List.of(in));
+        return PrecomputedVectors.inputsChecksum(in);
     }
 
     private static String fileName(String resource) {

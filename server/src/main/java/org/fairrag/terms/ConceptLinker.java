@@ -7,10 +7,12 @@ import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -30,8 +32,8 @@ import org.fairrag.vocab.VocabularyIndex;
  *       Each word stands for one concept at most, so every concept explains words of its own, and a
  *       broader concept is not found again inside a phrase that named a narrower one ("mouth cancer" is
  *       Mouth Neoplasms, not also Mouth and Neoplasms);</li>
- *   <li>by its meaning: the concepts whose names are nearest to the query's embedding, which finds what
- *       a query describes without naming it ("kids who are too fat").</li>
+ *   <li>by its meaning: the concepts whose names (preferred and everyday) are nearest to the query's embedding,
+ *       which finds what a query describes without naming it ("kids who are too fat").</li>
  * </ul>
  * How much each concept should count is for the search to judge, against the articles (a link is a
  * hypothesis). Results are cached per query text, and the best name of each run of words per run, for as long as
@@ -56,6 +58,11 @@ public final class ConceptLinker {
      * children"), and looking a run up in the lexicon was a third of linking a query (JFR, 2026-11-23).
      */
     static final int RUNS_KEPT = 50_000;
+    /**
+     * Names read for each concept wanted by meaning: a term has its preferred name and its lay names in the index, so
+     * the nearest names hold fewer distinct concepts than names.
+     */
+    static final int NAMES_PER_CONCEPT = 3;
 
     private final TermWords analyzer = new TermWords();
     private final Supplier<TermLexicon> lexicon;
@@ -128,9 +135,12 @@ public final class ConceptLinker {
             byId.putIfAbsent(c.id(), c);
         }
         if (termVectors.isPresent() && options.nearest > 0) {
-            for (TermHit hit : termVectors.get().nearestTerms(queryVector, options.nearest)) {
+            Set<String> near = new HashSet<>();
+            for (TermHit hit : termVectors.get().nearestTerms(queryVector, NAMES_PER_CONCEPT * options.nearest)) {
                 Term term = vocab.byId(hit.termId()).orElse(null);
-                if (term == null) {
+                // A name the lexicon does not know (a lay name it was built without) does not count.
+                if (term == null || near.size() == options.nearest || !from.lexicon.hasName(term.id(), hit.name())
+                        || !near.add(term.id())) {
                     continue;
                 }
                 QueryConcept named = byId.get(term.id());

@@ -79,6 +79,11 @@ final class LayNames {
         return String.join(" ", new TreeSet<>(WORDS.of(name)));
     }
 
+    /** Every row's lay name, in the table's order. */
+    List<String> names() {
+        return rows.stream().map(Row::layName).toList();
+    }
+
     int size() {
         return rows.size();
     }

@@ -38,6 +38,14 @@ public final class TermIndexer {
     private final Embedder embedder;
     private final AtomicLong embeddedNames = new AtomicLong();
 
+    /** The bundled lay-name table, whose names are embedded beside the preferred names (a vectors file depends on it). */
+    public static final String LAY_NAMES = LayNames.RESOURCE;
+
+    /** The bundled lay names, every one that a term of some vocabulary may have embedded. */
+    public static List<String> bundledLayNames() {
+        return LayNames.bundled().names();
+    }
+
     public TermIndexer(VectorIndex index, Embedder embedder) {
         this.index = index;
         this.embedder = embedder;
@@ -52,8 +60,9 @@ public final class TermIndexer {
         Map<String, List<String>> namesById = new java.util.HashMap<>();
         Map<String, String> checksums = new java.util.HashMap<>();
         int names = 0;
+        Map<String, List<String>> layNames = LayNames.bundled().byTermId(vocabulary);
         for (Term t : vocabulary.terms()) {
-            List<String> n = List.of(t.label());
+            List<String> n = names(t, layNames.getOrDefault(t.id(), List.of()));
             String checksum = Checksums.of(embedder.modelName() + "\n" + String.join("\n", n));
             if (!checksum.equals(stored.get(t.id()))) {
                 changed.add(t);
@@ -95,6 +104,18 @@ public final class TermIndexer {
             index.commit();
         }
         return new Report(changed.size(), names, gone.size(), vocabulary.size() - changed.size());
+    }
+
+    /** The names of a term that are embedded: its preferred name first, then its lay names, each once. */
+    static List<String> names(Term term, List<String> layNames) {
+        List<String> out = new ArrayList<>(1 + layNames.size());
+        out.add(term.label());
+        for (String lay : layNames) {
+            if (!out.contains(lay)) {
+                out.add(lay);
+            }
+        }
+        return out;
     }
 
     /** Embeds the names of {@code batch} a step at a time, then writes them at once. */

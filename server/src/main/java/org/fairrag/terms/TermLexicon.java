@@ -127,6 +127,19 @@ public final class TermLexicon {
     /** A term found by one of its names. */
     public record Match(String termId, String name, float score) {}
 
+    /**
+     * Whether {@code name} is one of the names of the term this lexicon knows, compared as names are (case, plurals,
+     * hyphens, function words and word order aside): a lexicon without some lay names does not know them.
+     */
+    public boolean hasName(String termId, String name) {
+        for (int n : names.namesWithKey(LexiconNames.key(analyzer.of(name)))) {
+            if (names.termId(names.termOf(n)).equals(termId)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The best-matching terms, at most {@code limit}, best first; a term appears once, with its best name. */
     public List<Match> match(String query, int limit) {
         List<String> queryWords = analyzer.of(query).stream().map(this::americanSpelling).toList();

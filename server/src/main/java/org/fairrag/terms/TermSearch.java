@@ -45,18 +45,24 @@ public final class TermSearch {
     }
 
     public List<TermMatch> search(String query, int k) {
+        VocabularyIndex vocab = vocabulary.get();
+        TermLexicon names = lexicon.get();
         Map<String, Candidate> byTerm = new LinkedHashMap<>();
-        for (TermLexicon.Match m : lexicon.get().match(query, Math.max(k, LEXICAL_CANDIDATES))) {
+        for (TermLexicon.Match m : names.match(query, Math.max(k, LEXICAL_CANDIDATES))) {
             byTerm.put(m.termId(), new Candidate(m.termId(), m.name(), m.score(), null, null));
         }
+        // A lay name's vector counts only while the lexicon has that name (a lexicon may be built without some).
         List<TermHit> near = queryEmbedder.isPresent() && index.isPresent()
-                ? index.get().nearestTerms(queryEmbedder.get().embed(query), VECTOR_CANDIDATES) : List.of();
+                ? index.get().nearestTerms(queryEmbedder.get().embed(query), VECTOR_CANDIDATES).stream()
+                        .filter(h -> vocab.byId(h.termId()).map(t -> t.label().equals(h.name())).orElse(false)
+                                || names.hasName(h.termId(), h.name()))
+                        .toList()
+                : List.of();
         // A term the vectors did not bring back is at most as similar as the last one they did.
         float floor = near.isEmpty() ? 0 : near.get(near.size() - 1).score();
         for (TermHit h : near) {
             byTerm.merge(h.termId(), new Candidate(h.termId(), null, 0, h.name(), h.score()), Candidate::merge);
         }
-        VocabularyIndex vocab = vocabulary.get();
         String confident = byTerm.values().stream().filter(c -> c.lexical >= CONFIDENT_LEXICAL)
                 .max(Comparator.comparingDouble(Candidate::lexical)).map(Candidate::id).orElse(null);
         List<TermMatch> out = new ArrayList<>();

@@ -139,7 +139,7 @@ class SuggestedSubjectsTest {
     void should_suggest_the_terms_with_the_nearest_names_only_with_a_model_that_uses_them() {
         // The title, as the suggester embeds it.
         NearestNames names = new NearestNames(fairrag.vectorIndex().orElseThrow(), fairrag.embedder().orElseThrow(),
-                new Chunker(), Neighbours.Embedded.TITLE, 5);
+                new Chunker(), Neighbours.Embedded.TITLE, 5, NearestNames.preferredNames(fairrag::vocabulary));
         double[] w = new double[SubjectModel.Feature.values().length];
         w[SubjectModel.Feature.NAME_RANK.ordinal()] = 20;
         // 1 / (1 + rank) weighs 20 against a bias of -5: ranks 0 to 2 score above 0.6, the others below.

@@ -13,6 +13,7 @@ import org.fairrag.embed.LangChainEmbedder;
 import org.fairrag.embed.PrecomputedVectors;
 import org.fairrag.embed.Vectors;
 import org.fairrag.ingest.Article;
+import org.fairrag.terms.TermIndexer;
 import org.fairrag.vocab.Concept;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -45,15 +46,18 @@ class ShippedVectorsTest {
 
     @Test
     void should_be_stamped_with_the_bundled_data_the_model_and_the_chunker() throws IOException {
-        assertThat(names.mismatch(model, chunker.version(), inputs(Fairrag.BUNDLED_MESH))).as(REGENERATE).isEmpty();
+        assertThat(names.mismatch(model, chunker.version(), inputs(Fairrag.BUNDLED_MESH, TermIndexer.LAY_NAMES))).as(REGENERATE)
+                .isEmpty();
         assertThat(chunks.mismatch(model, chunker.version(), inputs(Fairrag.DEMO_ARTICLES))).as(REGENERATE).isEmpty();
     }
 
     @Test
-    void should_hold_every_mesh_preferred_name_and_the_chunks_of_every_demo_article() throws IOException {
+    void should_hold_every_mesh_preferred_name_every_lay_name_and_the_chunks_of_every_demo_article() throws IOException {
         List<Concept> concepts = DemoData.meshConcepts();
         assertThat(concepts).hasSizeGreaterThan(30_000);
         assertThat(concepts).allSatisfy(c -> assertThat(names.vector(c.prefLabel())).as(REGENERATE + ": " + c.prefLabel()).isPresent());
+        assertThat(TermIndexer.bundledLayNames()).hasSizeGreaterThan(5_000)
+                .allSatisfy(n -> assertThat(names.vector(n)).as(REGENERATE + ": " + n).isPresent());
 
         assertThat(articles).hasSize(2500);
         for (Article a : articles) {
@@ -103,7 +107,11 @@ class ShippedVectorsTest {
         }
     }
 
-    private static String inputs(String resource) throws IOException {
-        return PrecomputedVectors.inputsChecksum(List.of(ShippedVectorsTest.class.getResourceAsStream(resource)));
+    private static String inputs(String... resources) throws IOException {
+        List<java.io.InputStream> in = new ArrayList<>();
+        for (String resource : resources) {
+            in.add(ShippedVectorsTest.class.getResourceAsStream(resource));
+        }
+        return PrecomputedVectors.inputsChecksum(in);
     }
 }
