@@ -132,9 +132,12 @@ public final class TermLexicon {
      * hyphens, function words and word order aside): a lexicon without some lay names does not know them.
      */
     public boolean hasName(String termId, String name) {
-        for (int n : names.namesWithKey(LexiconNames.key(analyzer.of(name)))) {
-            if (names.termId(names.termOf(n)).equals(termId)) {
-                return true;
+        int[] same = names.namesWithKey(LexiconNames.key(analyzer.of(name)));
+        if (same != null) {
+            for (int n : same) {
+                if (names.termId(names.termOf(n)).equals(termId)) {
+                    return true;
+                }
             }
         }
         return false;

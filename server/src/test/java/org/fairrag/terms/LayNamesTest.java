@@ -51,5 +51,9 @@ class LayNamesTest {
 
         assertThat(withRow).extracting(TermLexicon.Match::name).contains("belly button");
         assertThat(rowOut).extracting(TermLexicon.Match::name).doesNotContain("belly button");
+        assertThat(TermLexicon.of(vocabulary).hasName("D014472", "Belly-Buttons")).isTrue();
+        assertThat(TermLexicon.withoutLayNamesFor(vocabulary, List.of("Belly Buttons")).hasName("D014472", "belly button")).isFalse();
+        assertThat(TermLexicon.withoutLayNamesFor(vocabulary, List.of("Belly Buttons")).hasName("D014472", "Umbilicus")).isTrue();
+        assertThat(TermLexicon.of(vocabulary).hasName("D999999", "belly button")).isFalse();
     }
 }
