@@ -137,9 +137,12 @@ public final class ConceptLinker {
         if (termVectors.isPresent() && options.nearest > 0) {
             Set<String> near = new HashSet<>();
             for (TermHit hit : termVectors.get().nearestTerms(queryVector, NAMES_PER_CONCEPT * options.nearest)) {
+                if (near.size() == options.nearest) {
+                    break;
+                }
                 Term term = vocab.byId(hit.termId()).orElse(null);
-                // A name the lexicon does not know (a lay name it was built without) does not count.
-                if (term == null || near.size() == options.nearest || !from.lexicon.hasName(term.id(), hit.name())
+                // A lay name the lexicon was built without does not count; each concept counts once, by its nearest name.
+                if (term == null || !term.label().equals(hit.name()) && !from.lexicon.hasName(term.id(), hit.name())
                         || !near.add(term.id())) {
                     continue;
                 }

@@ -17,11 +17,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Keeps the term vectors in step with the vocabulary: embeds the preferred names of new and changed
- * terms, and drops the vectors of terms the vocabulary no longer has; terms whose names did not change
- * are not embedded again. Only preferred names: alternative names are matched by the lexicon, and
- * embedding MeSH's synonyms too added little to term search (measured) for minutes more of first start.
- * Blocking.
+ * Keeps the term vectors in step with the vocabulary: embeds the preferred names and the bundled lay names
+ * ({@link LayNames}) of new and changed terms, and drops the vectors of terms the vocabulary no longer has; terms
+ * whose names did not change are not embedded again. MeSH's entry terms are not embedded: they are matched by the
+ * lexicon, and embedding them did not help article search (measured) for minutes more of first start, while the
+ * lay names, in the words people use, let a description find its concept by meaning. Blocking.
  */
 public final class TermIndexer {
 
