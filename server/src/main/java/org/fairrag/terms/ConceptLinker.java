@@ -142,8 +142,7 @@ public final class ConceptLinker {
                 }
                 Term term = vocab.byId(hit.termId()).orElse(null);
                 // A lay name the lexicon was built without does not count; each concept counts once, by its nearest name.
-                if (term == null || !term.label().equals(hit.name()) && !from.lexicon.hasName(term.id(), hit.name())
-                        || !near.add(term.id())) {
+                if (term == null || !from.lexicon.counts(term, hit.name()) || !near.add(term.id())) {
                     continue;
                 }
                 QueryConcept named = byId.get(term.id());

@@ -143,6 +143,14 @@ public final class TermLexicon {
         return false;
     }
 
+    /**
+     * Whether a name found for {@code term} (in the term-name vectors, say) counts with this lexicon: its preferred name
+     * always does, another name while this lexicon has it.
+     */
+    public boolean counts(Term term, String name) {
+        return term.label().equals(name) || hasName(term.id(), name);
+    }
+
     /** The best-matching terms, at most {@code limit}, best first; a term appears once, with its best name. */
     public List<Match> match(String query, int limit) {
         List<String> queryWords = analyzer.of(query).stream().map(this::americanSpelling).toList();

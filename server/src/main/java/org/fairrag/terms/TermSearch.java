@@ -54,8 +54,7 @@ public final class TermSearch {
         // A lay name's vector counts only while the lexicon has that name (a lexicon may be built without some).
         List<TermHit> near = queryEmbedder.isPresent() && index.isPresent()
                 ? index.get().nearestTerms(queryEmbedder.get().embed(query), VECTOR_CANDIDATES).stream()
-                        .filter(h -> vocab.byId(h.termId()).map(t -> t.label().equals(h.name())).orElse(false)
-                                || names.hasName(h.termId(), h.name()))
+                        .filter(h -> vocab.byId(h.termId()).map(t -> names.counts(t, h.name())).orElse(false))
                         .toList()
                 : List.of();
         // A term the vectors did not bring back is at most as similar as the last one they did.
