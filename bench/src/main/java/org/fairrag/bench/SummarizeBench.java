@@ -111,7 +111,10 @@ final class SummarizeBench implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Half which = Half.valueOf(half.toUpperCase(Locale.ROOT));
-        RecordSet chosen = RecordSet.valueOf(set.toUpperCase(Locale.ROOT).replace('-', '_'));
+        RecordSet chosen = java.util.Arrays.stream(RecordSet.values())
+                .filter(r -> r.name().replace('_', '-').equalsIgnoreCase(set)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("--set must be pubmedqa, structured-dev or structured-held-out, "
+                        + "not " + set));
         List<Path> inputs = files != null && !files.isEmpty() ? files
                 : chosen == RecordSet.PUBMEDQA ? List.of(Path.of(DEFAULT_FILE)) : List.of(Path.of(DEFAULT_FILE), Path.of(MORE_FILE));
         for (Path p : inputs) {
