@@ -1,7 +1,6 @@
 package org.fairrag.app;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -70,7 +69,7 @@ final class DemoVectorsCommand implements Callable<Integer> {
         List<float[]> nameVectors = model.embedAll(names);
         System.out.printf("  %.0f s%n", (System.nanoTime() - t0) / 1e9);
         var namesFile = new PrecomputedVectors.Builder(new PrecomputedVectors.Stamp(model.modelName(), model.dimension(),
-                probes, "", inputs(Fairrag.BUNDLED_MESH, TermIndexer.LAY_NAMES)));
+                probes, "", PrecomputedVectors.resourcesChecksum(Fairrag.MESH_NAME_VECTOR_INPUTS)));
         for (int i = 0; i < names.size(); i++) {
             namesFile.add(names.get(i), nameVectors.get(i));
         }
@@ -91,7 +90,7 @@ final class DemoVectorsCommand implements Callable<Integer> {
         List<float[]> chunkVectors = model.embedAll(chunks);
         System.out.printf("  %.0f s%n", (System.nanoTime() - t0) / 1e9);
         var chunksFile = new PrecomputedVectors.Builder(new PrecomputedVectors.Stamp(model.modelName(), model.dimension(),
-                probes, chunker.version(), inputs(Fairrag.DEMO_ARTICLES)));
+                probes, chunker.version(), PrecomputedVectors.resourcesChecksum(List.of(Fairrag.DEMO_ARTICLES))));
         for (int i = 0; i < chunks.size(); i++) {
             chunksFile.add(chunks.get(i), chunkVectors.get(i));
         }
@@ -183,18 +182,6 @@ final class DemoVectorsCommand implements Callable<Integer> {
 
     private static double overlap(List<Integer> exact, List<Integer> stored) {
         return exact.stream().filter(stored::contains).count() / (double) exact.size();
-    }
-
-    private static String inputs(String... resources) throws IOException {
-        List<InputStream> in = new ArrayList<>();
-        for (String resource : resources) {
-            InputStream stream = DemoVectorsCommand.class.getResourceAsStream(resource);
-            if (stream == null) {
-                throw new IOException("Missing bundled resource " + resource);
-            }
-            in.add(stream);
-        }
-        return PrecomputedVectors.inputsChecksum(in);
     }
 
     private static String fileName(String resource) {

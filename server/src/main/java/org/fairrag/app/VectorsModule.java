@@ -54,7 +54,7 @@ public final class VectorsModule implements FairragModule {
         lifecycle.closeWith(vectorIndex);
         Chunker chunker = new Chunker();
         this.bundledVectors = new BundledVectors(List.of(
-                new BundledVectors.Source(Fairrag.MESH_NAME_VECTORS, List.of(Fairrag.BUNDLED_MESH, TermIndexer.LAY_NAMES)),
+                new BundledVectors.Source(Fairrag.MESH_NAME_VECTORS, Fairrag.MESH_NAME_VECTOR_INPUTS),
                 new BundledVectors.Source(Fairrag.DEMO_CHUNK_VECTORS, List.of(Fairrag.DEMO_ARTICLES))), embedder,
                 chunker.version());
         PrecomputedEmbedder indexing = new PrecomputedEmbedder(embedder, bundledVectors);

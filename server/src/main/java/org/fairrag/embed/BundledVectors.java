@@ -83,15 +83,8 @@ public final class BundledVectors implements KnownVectors {
                 return Optional.empty();
             }
             PrecomputedVectors vectors = PrecomputedVectors.read(in);
-            List<InputStream> inputs = new ArrayList<>();
-            for (String input : source.inputs()) {
-                InputStream i = BundledVectors.class.getResourceAsStream(input);
-                if (i == null) {
-                    throw new IOException("missing bundled resource " + input);
-                }
-                inputs.add(i);
-            }
-            Optional<String> mismatch = vectors.mismatch(model, chunkerVersion, PrecomputedVectors.inputsChecksum(inputs));
+            Optional<String> mismatch = vectors.mismatch(model, chunkerVersion,
+                    PrecomputedVectors.resourcesChecksum(source.inputs()));
             if (mismatch.isPresent()) {
                 LOG.info("Not using the precomputed vectors {}: {}; the model computes them", source.vectors(),
                         mismatch.get());

@@ -141,6 +141,19 @@ public final class PrecomputedVectors implements KnownVectors {
         return Checksums.of((title == null ? "" : title) + "\u0000" + (abstractText == null ? "" : abstractText));
     }
 
+    /** {@link #inputsChecksum} of resources on the class path, by name; a missing one is an error. */
+    public static String resourcesChecksum(List<String> resources) throws IOException {
+        List<InputStream> inputs = new ArrayList<>();
+        for (String resource : resources) {
+            InputStream in = PrecomputedVectors.class.getResourceAsStream(resource);
+            if (in == null) {
+                throw new IOException("missing bundled resource " + resource);
+            }
+            inputs.add(in);
+        }
+        return inputsChecksum(inputs);
+    }
+
     /** The checksum of input files, in order: what the stamp's {@code inputs} holds. */
     public static String inputsChecksum(List<InputStream> inputs) throws IOException {
         StringBuilder sums = new StringBuilder();

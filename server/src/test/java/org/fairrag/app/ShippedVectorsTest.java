@@ -46,9 +46,9 @@ class ShippedVectorsTest {
 
     @Test
     void should_be_stamped_with_the_bundled_data_the_model_and_the_chunker() throws IOException {
-        assertThat(names.mismatch(model, chunker.version(), inputs(Fairrag.BUNDLED_MESH, TermIndexer.LAY_NAMES))).as(REGENERATE)
+        assertThat(names.mismatch(model, chunker.version(), PrecomputedVectors.resourcesChecksum(Fairrag.MESH_NAME_VECTOR_INPUTS))).as(REGENERATE)
                 .isEmpty();
-        assertThat(chunks.mismatch(model, chunker.version(), inputs(Fairrag.DEMO_ARTICLES))).as(REGENERATE).isEmpty();
+        assertThat(chunks.mismatch(model, chunker.version(), PrecomputedVectors.resourcesChecksum(List.of(Fairrag.DEMO_ARTICLES)))).as(REGENERATE).isEmpty();
     }
 
     @Test
@@ -105,13 +105,5 @@ class ShippedVectorsTest {
             assertThat(in).as(REGENERATE + ": " + resource + " is missing").isNotNull();
             return PrecomputedVectors.read(in);
         }
-    }
-
-    private static String inputs(String... resources) throws IOException {
-        List<java.io.InputStream> in = new ArrayList<>();
-        for (String resource : resources) {
-            in.add(ShippedVectorsTest.class.getResourceAsStream(resource));
-        }
-        return PrecomputedVectors.inputsChecksum(in);
     }
 }

@@ -9,7 +9,6 @@ import java.util.List;
 import org.fairrag.app.DemoData;
 import org.fairrag.app.Fairrag;
 import org.fairrag.ingest.Article;
-import org.fairrag.terms.TermIndexer;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +21,7 @@ class BundledVectorsTest {
 
     private static final String NAME = "Myocardial Infarction";
     private static final BundledVectors.Source NAMES = new BundledVectors.Source(Fairrag.MESH_NAME_VECTORS,
-            List.of(Fairrag.BUNDLED_MESH, TermIndexer.LAY_NAMES));
+            Fairrag.MESH_NAME_VECTOR_INPUTS);
     private static final BundledVectors.Source CHUNKS = new BundledVectors.Source(Fairrag.DEMO_CHUNK_VECTORS,
             List.of(Fairrag.DEMO_ARTICLES));
 

@@ -8,7 +8,6 @@ import org.fairrag.embed.Embedder;
 import org.fairrag.embed.EmbeddingSettings;
 import org.fairrag.embed.LangChainEmbedder;
 import org.fairrag.embed.PrecomputedEmbedder;
-import org.fairrag.terms.TermIndexer;
 
 /**
  * The real embedding model for tests, shared by the test JVM, and the embedder an instance indexes its bundled
@@ -36,7 +35,7 @@ public final class TestEmbedders {
     public static synchronized Embedder shipped() {
         if (shipped == null) {
             BundledVectors bundled = new BundledVectors(List.of(
-                    new BundledVectors.Source(Fairrag.MESH_NAME_VECTORS, List.of(Fairrag.BUNDLED_MESH, TermIndexer.LAY_NAMES)),
+                    new BundledVectors.Source(Fairrag.MESH_NAME_VECTORS, Fairrag.MESH_NAME_VECTOR_INPUTS),
                     new BundledVectors.Source(Fairrag.DEMO_CHUNK_VECTORS, List.of(Fairrag.DEMO_ARTICLES))),
                     model(), new Chunker().version());
             shipped = new PrecomputedEmbedder(model(), bundled);
