@@ -69,7 +69,7 @@ final class DemoVectorsCommand implements Callable<Integer> {
         List<float[]> nameVectors = model.embedAll(names);
         System.out.printf("  %.0f s%n", (System.nanoTime() - t0) / 1e9);
         var namesFile = new PrecomputedVectors.Builder(new PrecomputedVectors.Stamp(model.modelName(), model.dimension(),
-                probes, "", PrecomputedVectors.resourcesChecksum(Fairrag.MESH_NAME_VECTOR_INPUTS)));
+                probes, "", PrecomputedVectors.resourcesChecksum(VectorsModule.NAME_VECTOR_INPUTS)));
         for (int i = 0; i < names.size(); i++) {
             namesFile.add(names.get(i), nameVectors.get(i));
         }

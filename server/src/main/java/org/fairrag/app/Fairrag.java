@@ -71,8 +71,6 @@ public final class Fairrag implements AutoCloseable {
      * ({@code fairrag demo-vectors}).
      */
     public static final String MESH_NAME_VECTORS = "/fairrag/demo/mesh-names.vectors";
-    /** The bundled files the name vectors are made from: a change to either makes them stale. */
-    public static final List<String> MESH_NAME_VECTOR_INPUTS = List.of(BUNDLED_MESH, TermIndexer.LAY_NAMES);
     public static final String DEMO_CHUNK_VECTORS = "/fairrag/demo/demo-chunks.vectors";
     /** The vocabulary snapshot, under the data directory. */
     public static final String VOCABULARY_SNAPSHOT = "snapshots/vocabulary.snapshot";

@@ -29,6 +29,9 @@ public final class VectorsModule implements FairragModule {
     private VectorIndex vectorIndex;
     private BundledVectors bundledVectors;
     private ArticleIndexer articleIndexer;
+    /** The bundled files the shipped name vectors are made from: a change to either makes them stale. */
+    public static final List<String> NAME_VECTOR_INPUTS = List.of(Fairrag.BUNDLED_MESH, TermIndexer.LAY_NAMES);
+
     private TermIndexer termIndexer;
 
     public VectorsModule(Lifecycle lifecycle) {
@@ -54,7 +57,7 @@ public final class VectorsModule implements FairragModule {
         lifecycle.closeWith(vectorIndex);
         Chunker chunker = new Chunker();
         this.bundledVectors = new BundledVectors(List.of(
-                new BundledVectors.Source(Fairrag.MESH_NAME_VECTORS, Fairrag.MESH_NAME_VECTOR_INPUTS),
+                new BundledVectors.Source(Fairrag.MESH_NAME_VECTORS, NAME_VECTOR_INPUTS),
                 new BundledVectors.Source(Fairrag.DEMO_CHUNK_VECTORS, List.of(Fairrag.DEMO_ARTICLES))), embedder,
                 chunker.version());
         PrecomputedEmbedder indexing = new PrecomputedEmbedder(embedder, bundledVectors);

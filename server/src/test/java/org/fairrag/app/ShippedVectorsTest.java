@@ -46,7 +46,7 @@ class ShippedVectorsTest {
 
     @Test
     void should_be_stamped_with_the_bundled_data_the_model_and_the_chunker() throws IOException {
-        assertThat(names.mismatch(model, chunker.version(), PrecomputedVectors.resourcesChecksum(Fairrag.MESH_NAME_VECTOR_INPUTS))).as(REGENERATE)
+        assertThat(names.mismatch(model, chunker.version(), PrecomputedVectors.resourcesChecksum(VectorsModule.NAME_VECTOR_INPUTS))).as(REGENERATE)
                 .isEmpty();
         assertThat(chunks.mismatch(model, chunker.version(), PrecomputedVectors.resourcesChecksum(List.of(Fairrag.DEMO_ARTICLES)))).as(REGENERATE).isEmpty();
     }

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.util.List;
 import org.fairrag.app.DemoData;
 import org.fairrag.app.Fairrag;
+import org.fairrag.app.VectorsModule;
 import org.fairrag.ingest.Article;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -21,7 +22,7 @@ class BundledVectorsTest {
 
     private static final String NAME = "Myocardial Infarction";
     private static final BundledVectors.Source NAMES = new BundledVectors.Source(Fairrag.MESH_NAME_VECTORS,
-            Fairrag.MESH_NAME_VECTOR_INPUTS);
+            VectorsModule.NAME_VECTOR_INPUTS);
     private static final BundledVectors.Source CHUNKS = new BundledVectors.Source(Fairrag.DEMO_CHUNK_VECTORS,
             List.of(Fairrag.DEMO_ARTICLES));
 

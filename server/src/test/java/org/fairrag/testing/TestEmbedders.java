@@ -2,6 +2,7 @@ package org.fairrag.testing;
 
 import java.util.List;
 import org.fairrag.app.Fairrag;
+import org.fairrag.app.VectorsModule;
 import org.fairrag.embed.BundledVectors;
 import org.fairrag.embed.Chunker;
 import org.fairrag.embed.Embedder;
@@ -35,7 +36,7 @@ public final class TestEmbedders {
     public static synchronized Embedder shipped() {
         if (shipped == null) {
             BundledVectors bundled = new BundledVectors(List.of(
-                    new BundledVectors.Source(Fairrag.MESH_NAME_VECTORS, Fairrag.MESH_NAME_VECTOR_INPUTS),
+                    new BundledVectors.Source(Fairrag.MESH_NAME_VECTORS, VectorsModule.NAME_VECTOR_INPUTS),
                     new BundledVectors.Source(Fairrag.DEMO_CHUNK_VECTORS, List.of(Fairrag.DEMO_ARTICLES))),
                     model(), new Chunker().version());
             shipped = new PrecomputedEmbedder(model(), bundled);
