@@ -22,7 +22,7 @@ class HeldOutPhrasesTest {
     private static final LayNameOverlap LEXICON = LayNameOverlap.bundled();
     private static final Path QUALITY_SETS = Path.of("src/test/resources/quality");
     private static final Path PROMPTS = Path.of("../prompts");
-    private static final List<String> FORMERLY_HELD_OUT = List.of("search-lay-dev-2.tsv");
+    private static final List<String> FORMERLY_HELD_OUT = List.of("search-lay-dev-2.tsv", "search-lay-dev-3.tsv");
 
     @Test
     void should_find_no_phrase_of_a_held_out_set_among_the_lay_names() throws IOException {
