@@ -81,7 +81,7 @@ final class RetrievalQualityBench implements Callable<Integer> {
             + "query-naming warning (for a held-out set, whose queries must stay unseen).")
     boolean summaryOnly;
 
-    private record Case(String query, Term descriptor) {}
+    record Case(String query, Term descriptor) {}
 
     private record Scores(double precision, double ndcg) {}
 
@@ -229,7 +229,7 @@ final class RetrievalQualityBench implements Callable<Integer> {
         return runs;
     }
 
-    private static List<Case> read(Path file, VocabularyIndex vocab) throws IOException {
+    static List<Case> read(Path file, VocabularyIndex vocab) throws IOException {
         List<Case> out = new ArrayList<>();
         for (String line : Files.readAllLines(file)) {
             if (line.isBlank() || line.startsWith("#") || line.startsWith("query\t")) {

@@ -29,12 +29,12 @@ import org.fairrag.vocab.VocabularyIndex;
  * <p>Concept-aware: the {@link ConceptLinker} finds the vocabulary concepts the query speaks of (named by
  * its words, or nearest to its meaning), and for each, every {@link ConceptArticles} source adds its
  * ranked list of the articles about the concept to the fusion. A link is a hypothesis, weighed against
- * the articles: a concept counts by its evidence (its name covers words of the query; its name is near
- * the query's meaning) times the agreement of its articles with the query (how near its best articles
- * are to the query, compared with the best articles of all), and not at all when they are clearly
- * further, or when the articles nearest to the query are about it no more often than the collection's
- * articles are (a word named it in another sense: "medicines" is not the discipline Medicine), unless its
- * name is the whole query (then the query means it, and the vectors may be what failed); so a wrong or
+ * the articles: a concept's list counts by the precision {@link ConceptListModel} expects of it, from how
+ * the concept was linked and how its articles meet the query (how near its best articles are to the query,
+ * how much more often the articles nearest to the query are about it than any article), and not at all
+ * when the articles nearest to the query are about it no more often than the collection's articles are (a
+ * word named it in another sense: "medicines" is not the discipline Medicine), unless its name is the
+ * whole query (then the query means it, and the vectors may be what failed); so a wrong or
  * weak link costs little. Concepts near the query's meaning are hypotheses for words no concept names:
  * when concepts that count name every word in full ("heart attack" is Myocardial Infarction), they are not
  * searched. An article about several of the query's concepts is in several lists, and one about every
@@ -50,20 +50,23 @@ public final class ArticleSearch {
     /**
      * How much a concept's list counts in the fusion, where a keyword or vector list weighs 1.
      *
-     * @param namedWeight    what a concept named by the query's words adds, when the name covers the words fully
-     *                       (less, down to nothing, as the lexicon score falls to the linker's minimum)
-     * @param nearWeight     what a concept whose name is among those nearest to the query's meaning adds
-     * @param sureScore      the lexicon score from which a named concept counts fully
-     * @param agreementFloor the agreement below which a concept does not count: the mean similarity to the query
-     *                       of its best articles, over that of the best articles of all
-     * @param agreementDepth how many of the best articles the agreement is taken over
-     * @param supportDepth   over how many of the articles nearest to the query the share about a concept is taken,
-     *                       to compare with the share of all articles (a concept counts only when it is not lower)
-     * @param minWeight      a concept list weighing less is left out
+     * @param listWeight   what a concept list adds when it is sure to be precise: its weight is this times the precision
+     *                     {@code model} expects of it
+     * @param supportDepth over how many of the articles nearest to the query the share about a concept is taken, to
+     *                     compare with the share of all articles (a concept counts only when it is not lower)
+     * @param minWeight    a concept list weighing less is left out
+     * @param model        the precision a concept list is expected to have
      */
-    public record Options(double namedWeight, double nearWeight, double sureScore, double agreementFloor,
-                          int agreementDepth, int supportDepth, double minWeight) {
-        public static final Options DEFAULT = new Options(2.0, 3.0, 1.0, 0.9, 5, 20, 0.2);
+    public record Options(double listWeight, int supportDepth, double minWeight, ConceptListModel model) {
+        public static final Options DEFAULT = new Options(6.0, 20, 0.2, ConceptListModel.bundled());
+    }
+
+    /** Sees every concept list the search weighs (for fitting {@link ConceptListModel}). */
+    public interface ListObserver {
+        ListObserver NONE = (concept, source, features, list, weight) -> { };
+
+        void weighed(QueryConcept concept, String source, ConceptListModel.Features features, List<ChunkHit> list,
+                     double weight);
     }
 
     private final Embedder queryEmbedder;
@@ -104,6 +107,11 @@ public final class ArticleSearch {
                          long embedNanos, long conceptNanos, long retrieveNanos) {}
 
     public Result search(ArticleQuery query) {
+        return search(query, ListObserver.NONE);
+    }
+
+    /** The search, showing {@code observer} each concept list it weighs. */
+    public Result search(ArticleQuery query, ListObserver observer) {
         VocabularyIndex vocab = vocabulary.get();
         ArticleFilter filter = query.filter(vocab);
         long t0 = System.nanoTime();
@@ -138,12 +146,12 @@ public final class ArticleSearch {
             }
             Set<String> branch = vocab.withDescendants(c.id());
             boolean wholeQuery = c.named() && c.words() >= words;
-            if (!wholeQuery && lift(branch, byMeaning.subList(0, nearestCount), fields,
-                    counts.about(c.id(), branch, filter.accessLevels()), allArticles) < 1) {
+            long about = counts.about(c.id(), branch, filter.accessLevels());
+            double lift = lift(branch, byMeaning.subList(0, nearestCount), fields, about, allArticles);
+            if (!wholeQuery && lift < 1) {
                 // The articles nearest to the query are about it no more often than any article: not what the query means.
                 continue;
             }
-            double evidence = evidence(c);
             ConceptArticles.Request request = new ConceptArticles.Request(List.of(c.id()), List.of(branch), vector,
                     filter, byMeaning, fields, c.named(), candidates, query.k());
             double weight = 0;
@@ -152,10 +160,13 @@ public final class ArticleSearch {
                 if (!query.concepts().uses(source)) {
                     continue;
                 }
-                List<ChunkHit> about = source.find(request);
-                double w = source.weight() * evidence * agreement(about, byMeaning);
+                List<ChunkHit> list = source.find(request);
+                ConceptListModel.Features features = ConceptListModel.Features.of(c, linked, words, lift, about, list,
+                        byMeaning);
+                double w = source.weight() * options.listWeight * options.model.precision(features);
+                observer.weighed(c, source.name(), features, list, w);
                 if (w >= options.minWeight) {
-                    lists.add(new Ranked(about, w));
+                    lists.add(new Ranked(list, w));
                     weight = Math.max(weight, w);
                     bySource.put(source.name(), w);
                 }
@@ -203,26 +214,6 @@ public final class ArticleSearch {
         return new Result(hits, searched, off, t1 - t0, t2 - t1, t3 - t2);
     }
 
-    /** What the links of a concept are worth before its articles are seen. */
-    private double evidence(QueryConcept c) {
-        double minScore = linker.orElseThrow().options().minScore();
-        double named = c.named() ? clamp((c.score() - minScore) / (options.sureScore - minScore)) : 0;
-        return options.namedWeight * named + (c.near() ? options.nearWeight : 0);
-    }
-
-    /**
-     * How far a concept's articles agree with the query, from 0 to 1: 1 when its best articles are as near
-     * to the query as the best of all, 0 at the agreement floor and below.
-     */
-    private double agreement(List<ChunkHit> about, List<ChunkHit> byMeaning) {
-        double all = meanScore(byMeaning, options.agreementDepth);
-        if (about.isEmpty() || all <= 0) {
-            return 0;
-        }
-        double ratio = meanScore(about, options.agreementDepth) / all;
-        return clamp((ratio - options.agreementFloor) / (1 - options.agreementFloor));
-    }
-
     /**
      * The share of the nearest articles about a concept (indexed with a term of its branch) over the share of all
      * articles about it; 0 when no article is.
@@ -240,19 +231,6 @@ public final class ArticleSearch {
     private static SearchedConcept searched(QueryConcept c, double weight, Map<String, Double> lists) {
         return new SearchedConcept(c.id(), c.label(), c.matched(), c.named() ? c.text() : null, c.named(), c.near(), weight,
                 lists);
-    }
-
-    private static double meanScore(List<ChunkHit> hits, int depth) {
-        int n = Math.min(depth, hits.size());
-        double sum = 0;
-        for (int i = 0; i < n; i++) {
-            sum += hits.get(i).score();
-        }
-        return n == 0 ? 0 : sum / n;
-    }
-
-    private static double clamp(double x) {
-        return Math.max(0, Math.min(1, x));
     }
 
     /** A concept the query's words name that counted in the search, with its narrower terms. */

@@ -17,6 +17,9 @@ public interface ConceptArticles {
     /** The name of the source of the articles whose text mentions a concept (the search may leave it out). */
     String MENTIONED = "mentioned";
 
+    /** The name of the source of the articles indexed with a concept. */
+    String INDEXED = "indexed";
+
     /**
      * What a source may use for some concepts of one query: it finds the articles about each of them.
      *

@@ -24,7 +24,7 @@ public final class IndexedConceptArticles implements ConceptArticles {
 
     @Override
     public String name() {
-        return "indexed";
+        return INDEXED;
     }
 
     @Override

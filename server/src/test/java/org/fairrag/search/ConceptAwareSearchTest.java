@@ -1,6 +1,7 @@
 package org.fairrag.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -79,6 +80,25 @@ class ConceptAwareSearchTest {
             assertThat(c.weight()).isPositive();
         });
         assertThat(tagged(r.hits(), EBV)).isEqualTo(10);
+    }
+
+    @Test
+    void should_weigh_each_concept_list_by_the_precision_the_model_expects_and_show_it_to_an_observer() {
+        List<Double> weights = new ArrayList<>();
+        List<String> concepts = new ArrayList<>();
+
+        ArticleSearch.Result r = search.search(ArticleQuery.of("Epstein-Barr virus tests", 10),
+                (concept, source, features, list, weight) -> {
+                    concepts.add(concept.id());
+                    weights.add(weight);
+                    assertThat(weight).isCloseTo(ArticleSearch.Options.DEFAULT.listWeight()
+                            * ArticleSearch.Options.DEFAULT.model().precision(features), within(1e-9));
+                    assertThat(features.listFill()).isEqualTo(Math.min(list.size(), 10) / 10.0);
+                });
+
+        assertThat(concepts).contains(EBV);
+        SearchedConcept ebv = r.concepts().stream().filter(c -> c.id().equals(EBV)).findFirst().orElseThrow();
+        assertThat(ebv.weight()).isEqualTo(weights.get(concepts.indexOf(EBV)));
     }
 
     @Test
