@@ -20,6 +20,7 @@ import org.fairrag.embed.Embedder;
 import org.fairrag.search.ArticleHit;
 import org.fairrag.search.ArticleQuery;
 import org.fairrag.search.ArticleSearch;
+import org.fairrag.search.ConceptListModel;
 import org.fairrag.search.ConceptUse;
 import org.fairrag.search.IndexedConceptArticles;
 import org.fairrag.terms.ConceptLinker;
@@ -77,6 +78,10 @@ final class RetrievalQualityBench implements Callable<Integer> {
             + "know gets.")
     boolean withoutQueryLayNames;
 
+    @Option(names = "--concept-list-model", description = "Weigh concept lists with this model (a file written by "
+            + "fairrag-bench concept-lists) instead of the bundled one.")
+    Path conceptListModel;
+
     @Option(names = "--summary-only", description = "Print the means and counts only: no query, per-query figure or "
             + "query-naming warning (for a held-out set, whose queries must stay unseen).")
     boolean summaryOnly;
@@ -101,6 +106,12 @@ final class RetrievalQualityBench implements Callable<Integer> {
             List<Case> cases = queries != null ? read(queries, vocab) : preferredNames(vocab, index);
             ArticleSearch search = !withoutQueryLayNames ? fairrag.articleSearch().orElseThrow()
                     : search(fairrag, index, embedder, cases.stream().map(Case::query).toList());
+            if (conceptListModel != null) {
+                ArticleSearch.Options o = ArticleSearch.Options.DEFAULT;
+                search = search.withOptions(new ArticleSearch.Options(o.listWeight(), o.supportDepth(), o.minWeight(),
+                        ConceptListModel.read(conceptListModel)));
+                System.out.println("concept-aware columns: concept lists weighed by the model in " + conceptListModel);
+            }
             boolean names = queries == null;
             if (names) {
                 System.out.printf("%d descriptors (the ones with most articles in MeSH categories %s, tree depth 3 or more, at "

@@ -88,6 +88,11 @@ public final class ArticleSearch {
         this.counts = new ArticleCounts(index);
     }
 
+    /** The same search with other options (for the benches: another concept list model). */
+    public ArticleSearch withOptions(Options other) {
+        return new ArticleSearch(queryEmbedder, index, vocabulary, linker, sources, other);
+    }
+
     /** The search with the concepts {@code linker} finds, among the articles indexed with them. */
     public ArticleSearch(Embedder queryEmbedder, VectorIndex index, Supplier<VocabularyIndex> vocabulary, ConceptLinker linker) {
         this(queryEmbedder, index, vocabulary, Optional.of(linker), List.of(new IndexedConceptArticles(index)), Options.DEFAULT);

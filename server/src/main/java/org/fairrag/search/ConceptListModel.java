@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -123,6 +125,11 @@ public final class ConceptListModel {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** A model written by {@link #format}, from a file. */
+    public static ConceptListModel read(Path file) throws IOException {
+        return parse(Files.readString(file));
     }
 
     /** Reads "name TAB coefficient" lines ({@code bias} and every feature once; # starts a comment). */
