@@ -89,10 +89,6 @@ public final class ConceptLinker {
         this(lexicon, vocabulary, Optional.empty(), Options.DEFAULT, 0);
     }
 
-    public Options options() {
-        return options;
-    }
-
     /** Publishes the cache's hits, misses, size and evictions as {@code cache.*} meters named {@code query_concepts}. */
     public void bindTo(MeterRegistry registry) {
         CaffeineCacheMetrics.monitor(registry, cache, "query_concepts");
