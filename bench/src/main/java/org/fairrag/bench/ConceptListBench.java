@@ -104,7 +104,7 @@ final class ConceptListBench implements Callable<Integer> {
                 "estimating the share of a concept list's first 10 articles tagged with the query's descriptor or a narrower one.",
                 String.format("Fitted on %s (UTC) on %d concept lists of %d queries of %s,", LocalDate.now(ZoneOffset.UTC),
                         all.size(), queries, sets.stream().map(p -> p.getFileName().toString()).toList()),
-                "all development sets, with the bundled demo data, by",
+                "on the articles of the data directory it ran on (the bundled demo for the shipped file), by",
                 "java -Xmx3g -jar bench/target/fairrag-bench.jar concept-lists "
                         + String.join(" ", sets.stream().map(p -> "--queries " + p).toList()) + " --out <this file>");
         String text = model.format(header);
