@@ -6,6 +6,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -23,8 +24,11 @@ import org.fairrag.vectors.ChunkHit;
 import org.fairrag.vectors.VectorIndex;
 import org.fairrag.vocab.VocabularyIndex;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code fairrag-bench concept-lists}: fits the {@link ConceptListModel} the search weighs concept lists with. Runs the
@@ -44,6 +48,9 @@ final class ConceptListBench implements Callable<Integer> {
     @Mixin
     ConfigOptions options;
 
+    @Spec
+    CommandSpec spec;
+
     @Option(names = "--queries", required = true, description = "A query set to fit on (repeat for several); never a "
             + "held-out set.")
     List<Path> sets;
@@ -56,6 +63,7 @@ final class ConceptListBench implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        validate();
         List<List<Observed>> bySet = new ArrayList<>();
         int queries = 0;
         try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().port(0).build())) {
@@ -115,6 +123,17 @@ final class ConceptListBench implements Callable<Integer> {
             System.out.printf("%nwrote %s%n", out);
         }
         return 0;
+    }
+
+    /** A held-out set (its file name says "heldout" or "holdout") measures; fitting on it would spend it unseen. */
+    void validate() {
+        for (Path set : sets) {
+            String name = set.getFileName().toString().toLowerCase(Locale.ROOT);
+            if (name.contains("heldout") || name.contains("holdout")) {
+                throw new ParameterException(spec.commandLine(), "--queries " + set + " is a held-out set: fit on "
+                        + "development sets only, and measure a held-out set once with fairrag-bench quality");
+            }
+        }
     }
 
     private static ConceptListModel fit(List<Observed> rows) {
