@@ -3,6 +3,7 @@ package org.fairrag.search;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -127,6 +128,9 @@ public final class ArticleSearch {
         long allArticles = linked.isEmpty() ? 0 : counts.all(filter.accessLevels());
         int words = linked.isEmpty() ? 0 : linker.get().wordCount(query.text());
         int explained = 0;
+        Map<String, List<Ranked>> conceptLists = new LinkedHashMap<>();
+        Map<String, Set<String>> branches = new HashMap<>();
+        Set<String> namedIds = new HashSet<>();
         for (QueryConcept c : linked) {
             if (query.concepts().off().contains(c.id())) {
                 off.add(searched(c, 0, Map.of()));
@@ -155,19 +159,36 @@ public final class ArticleSearch {
                 List<ChunkHit> about = source.find(request);
                 double w = source.weight() * evidence * agreement(about, byMeaning);
                 if (w >= options.minWeight) {
-                    lists.add(new Ranked(about, w));
+                    conceptLists.computeIfAbsent(c.id(), k -> new ArrayList<>()).add(new Ranked(about, w));
                     weight = Math.max(weight, w);
                     bySource.put(source.name(), w);
                 }
             }
             if (weight > 0) {
                 searched.add(searched(c, weight, bySource));
+                branches.put(c.id(), branch);
+                if (c.named()) namedIds.add(c.id());
                 if (c.named()) {
                     named.add(new Counted(c.id(), branch));
                     explained += c.score() >= ConceptLinker.FULL_COVER ? c.words() : 0;
                 }
             }
         }
+        String broad = System.getProperty("fairrag.broad", "off");
+        if (!broad.equals("off")) {
+            Set<String> dropped = new HashSet<>();
+            for (String id : branches.keySet()) {
+                for (Map.Entry<String, Set<String>> other : branches.entrySet()) {
+                    if (!other.getKey().equals(id) && branches.get(id).contains(other.getKey())
+                            && (broad.equals("all") || namedIds.contains(other.getKey()))) {
+                        dropped.add(id);
+                    }
+                }
+            }
+            searched.removeIf(c -> dropped.contains(c.id()));
+            conceptLists.keySet().removeAll(dropped);
+        }
+        conceptLists.values().forEach(lists::addAll);
         if (named.size() >= 2) {
             // Articles about every concept the query's words name weigh as much as all concept lists together, so that
             // they come before articles about some of them, however many lists those are in.
