@@ -3,6 +3,7 @@ package org.fairrag.search;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -128,12 +129,29 @@ public final class ArticleSearch {
         int candidates = Math.max(MIN_CANDIDATES, 2 * query.k());
         List<ChunkHit> byMeaning = index.nearestChunks(vector, candidates, filter);
         List<ChunkHit> byWords = index.matchingChunks(query.text(), candidates, filter);
-        List<Ranked> lists = new ArrayList<>(List.of(new Ranked(byMeaning, 1), new Ranked(byWords, 1)));
+        List<Ranked> lists = new ArrayList<>(List.of(new Ranked(byMeaning, Double.parseDouble(System.getProperty("fairrag.exp.vw", "1"))), new Ranked(byWords, Double.parseDouble(System.getProperty("fairrag.exp.bw", "1")))));
         Map<String, ArticleFields> fields = new HashMap<>();
         List<SearchedConcept> searched = new ArrayList<>();
         List<SearchedConcept> off = new ArrayList<>();
         if (!linked.isEmpty()) {
             fields.putAll(index.articles(byMeaning.stream().map(ChunkHit::articlePid).toList()));
+        }
+        int votes = Integer.getInteger("fairrag.exp.vote", 0);
+        if (votes > 0 && !linked.isEmpty()) {
+            NearestArticleVote vote = new NearestArticleVote(counts, new NearestArticleVote.Options(20,
+                    Integer.getInteger("fairrag.exp.vote.support", 6), 3, votes));
+            Set<String> have = new HashSet<>();
+            linked.forEach(c -> have.add(c.id()));
+            List<QueryConcept> more = new ArrayList<>(linked);
+            for (NearestArticleVote.Vote v : vote.vote(byMeaning.stream().map(ChunkHit::articlePid).distinct().toList(),
+                    fields, vocab, filter.accessLevels())) {
+                if (have.add(v.id())) {
+                    String label = vocab.byId(v.id()).map(Term::label).orElse(v.id());
+                    more.add(new QueryConcept(v.id(), label, "nearest articles (" + v.support() + " of " + v.voters() + ")",
+                            query.text(), 0, 0, 0));
+                }
+            }
+            linked = more;
         }
         List<Counted> named = new ArrayList<>();
         int nearestCount = Math.min(options.supportDepth, byMeaning.size());
@@ -145,7 +163,7 @@ public final class ArticleSearch {
                 off.add(searched(c, 0, Map.of()));
                 continue;
             }
-            if (!c.named() && explained >= words) {
+            if (!Boolean.getBoolean("fairrag.exp.noNearSkip") && !c.named() && explained >= words) {
                 // Every word names a concept that counts: the concepts near the query's meaning say nothing more.
                 continue;
             }
@@ -153,7 +171,7 @@ public final class ArticleSearch {
             boolean wholeQuery = c.named() && c.words() >= words;
             long about = counts.about(c.id(), branch, filter.accessLevels());
             double lift = lift(branch, byMeaning.subList(0, nearestCount), fields, about, allArticles);
-            if (!wholeQuery && lift < 1) {
+            if (!Boolean.getBoolean("fairrag.exp.noLiftGate") && !wholeQuery && lift < 1) {
                 // The articles nearest to the query are about it no more often than any article: not what the query means.
                 continue;
             }

@@ -48,7 +48,7 @@ public final class ConceptLinker {
      * @param nearest  how many concepts nearest in meaning to the query are taken
      */
     public record Options(int maxWords, double minScore, int nearest) {
-        public static final Options DEFAULT = new Options(5, 0.8, 8);
+        public static final Options DEFAULT = new Options(5, 0.8, Integer.getInteger("fairrag.exp.nearest", 8));
     }
 
     /** The lexicon score from which a name covers the words fully (above it is an exact name). */
