@@ -140,6 +140,7 @@ public final class ArticleSearch {
         long allArticles = linked.isEmpty() ? 0 : counts.all(filter.accessLevels());
         int words = linked.isEmpty() ? 0 : linker.get().wordCount(query.text());
         int explained = 0;
+        List<QueryConcept> nearestFirst = ConceptListModel.Features.nearestFirst(linked);
         for (QueryConcept c : linked) {
             if (query.concepts().off().contains(c.id())) {
                 off.add(searched(c, 0, Map.of()));
@@ -166,7 +167,7 @@ public final class ArticleSearch {
                     continue;
                 }
                 List<ChunkHit> list = source.find(request);
-                ConceptListModel.Features features = ConceptListModel.Features.of(c, linked, words, lift, about, list,
+                ConceptListModel.Features features = ConceptListModel.Features.of(c, nearestFirst, words, lift, about, list,
                         byMeaning);
                 double w = source.weight() * options.listWeight * options.model.precision(features);
                 observer.weighed(c, source.name(), features, list, w);

@@ -76,17 +76,15 @@ public final class ConceptListModel {
         /**
          * The features of one concept's list.
          *
-         * @param linked    every concept linked to the query (for the concept's rank among the near ones)
+         * @param near      the concepts linked to the query by meaning, nearest first ({@link #nearestFirst})
          * @param words     how many words the query has (function words aside)
          * @param lift      the share of the nearest articles about the concept over its share of all articles
          * @param articles  how many articles are about the concept (exploded)
          * @param list      the concept's ranked articles
          * @param byMeaning the articles nearest to the query
          */
-        public static Features of(QueryConcept c, List<QueryConcept> linked, int words, double lift, long articles,
+        public static Features of(QueryConcept c, List<QueryConcept> near, int words, double lift, long articles,
                                   List<ChunkHit> list, List<ChunkHit> byMeaning) {
-            List<QueryConcept> near = linked.stream().filter(QueryConcept::near)
-                    .sorted(Comparator.comparingDouble(x -> -x.similarity())).toList();
             int rank = near.indexOf(c);
             double nearest = near.isEmpty() ? 0 : near.get(0).similarity();
             double all5 = meanScore(byMeaning, 5);
@@ -97,6 +95,12 @@ public final class ConceptListModel {
                     Math.log(Math.max(lift, MIN_LIFT)), Math.log(Math.max(articles, 1)),
                     all5 > 0 ? meanScore(list, 5) / all5 : 0, all1 > 0 ? meanScore(list, 1) / all1 : 0,
                     Math.min(list.size(), 10) / 10.0);
+        }
+
+        /** The concepts linked by meaning, nearest first: once per query, for every list's {@link #of}. */
+        public static List<QueryConcept> nearestFirst(List<QueryConcept> linked) {
+            return linked.stream().filter(QueryConcept::near).sorted(Comparator.comparingDouble(x -> -x.similarity()))
+                    .toList();
         }
 
         public double[] vector() {
