@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "fairrag-bench", mixinStandardHelpOptions = true, scope = ScopeType.INHERIT, version = "fairrag-bench 0.1.0",
         description = "Benchmarks of fairrag (the server's jar, server/target/fairrag.jar, must be built next to this one).",
         subcommands = {BenchCommand.Ingest.class, SearchBench.class, TermLinkingBench.class,
-        RetrievalQualityBench.class, ConceptListBench.class, FilterBench.class, AnnotateBench.class, AskBench.class, SummarizeBench.class,
+        RetrievalQualityBench.class, ConceptListBench.class, ArticleRankBench.class, FilterBench.class, AnnotateBench.class, AskBench.class, SummarizeBench.class,
         AnchorBench.class})
 public final class BenchCommand implements Callable<Integer> {
 

@@ -125,8 +125,12 @@ final class ConceptListBench implements Callable<Integer> {
         return 0;
     }
 
-    /** A held-out set (its file name says "heldout" or "holdout") measures; fitting on it would spend it unseen. */
     void validate() {
+        refuseHeldOut(spec, sets);
+    }
+
+    /** A held-out set (its file name says "heldout" or "holdout") measures; fitting on it would spend it unseen. */
+    static void refuseHeldOut(CommandSpec spec, List<Path> sets) {
         for (Path set : sets) {
             String name = set.getFileName().toString().toLowerCase(Locale.ROOT);
             if (name.contains("heldout") || name.contains("holdout")) {

@@ -20,6 +20,7 @@ import org.fairrag.embed.Embedder;
 import org.fairrag.search.ArticleHit;
 import org.fairrag.search.ArticleQuery;
 import org.fairrag.search.ArticleSearch;
+import org.fairrag.search.ArticleRankModel;
 import org.fairrag.search.ConceptListModel;
 import org.fairrag.search.ConceptUse;
 import org.fairrag.search.IndexedConceptArticles;
@@ -82,6 +83,10 @@ final class RetrievalQualityBench implements Callable<Integer> {
             + "fairrag-bench concept-lists) instead of the bundled one.")
     Path conceptListModel;
 
+    @Option(names = "--article-rank-model", description = "Rank the candidates with this model (a file written by "
+            + "fairrag-bench article-rank) instead of the bundled one.")
+    Path articleRankModel;
+
     @Option(names = "--summary-only", description = "Print the means and counts only: no query, per-query figure or "
             + "query-naming warning (for a held-out set, whose queries must stay unseen).")
     boolean summaryOnly;
@@ -106,11 +111,14 @@ final class RetrievalQualityBench implements Callable<Integer> {
             List<Case> cases = queries != null ? read(queries, vocab) : preferredNames(vocab, index);
             ArticleSearch search = !withoutQueryLayNames ? fairrag.articleSearch().orElseThrow()
                     : search(fairrag, index, embedder, cases.stream().map(Case::query).toList());
-            if (conceptListModel != null) {
+            if (conceptListModel != null || articleRankModel != null) {
                 ArticleSearch.Options o = ArticleSearch.Options.DEFAULT;
                 search = search.withOptions(new ArticleSearch.Options(o.listWeight(), o.supportDepth(), o.minWeight(),
-                        ConceptListModel.read(conceptListModel)));
-                System.out.println("concept-aware columns: concept lists weighed by the model in " + conceptListModel);
+                        conceptListModel != null ? ConceptListModel.read(conceptListModel) : o.listModel(),
+                        articleRankModel != null ? ArticleRankModel.read(articleRankModel) : o.rankModel()));
+                System.out.printf("concept-aware columns: concept lists weighed by the model in %s, candidates ranked by "
+                        + "the model in %s%n", conceptListModel != null ? conceptListModel : "the server",
+                        articleRankModel != null ? articleRankModel : "the server");
             }
             boolean names = queries == null;
             if (names) {

@@ -15,7 +15,7 @@ class BenchCommandTest {
         CommandLine cli = new CommandLine(new BenchCommand());
 
         assertThat(cli.getSubcommands().keySet())
-                .containsExactlyInAnyOrder("ingest", "search", "terms", "quality", "concept-lists", "filter", "annotate", "ask", "summarize", "anchor");
+                .containsExactlyInAnyOrder("ingest", "search", "terms", "quality", "concept-lists", "article-rank", "filter", "annotate", "ask", "summarize", "anchor");
         for (String bench : cli.getSubcommands().keySet()) {
             StringWriter out = new StringWriter();
             CommandLine fresh = new CommandLine(new BenchCommand()).setOut(new PrintWriter(out, true));

@@ -55,18 +55,25 @@ public final class ArticleSearch {
      * @param supportDepth over how many of the articles nearest to the query the share about a concept is taken, to
      *                     compare with the share of all articles (a concept counts only when it is not lower)
      * @param minWeight    a concept list weighing less is left out
-     * @param model        the precision a concept list is expected to have
+     * @param listModel    the precision a concept list is expected to have
+     * @param rankModel    how likely a candidate article is to be about what the query means, from the lists it is in:
+     *                     the order of the results whenever a concept list was searched
      */
-    public record Options(double listWeight, int supportDepth, double minWeight, ConceptListModel model) {
-        public static final Options DEFAULT = new Options(6.0, 20, 0.2, ConceptListModel.bundled());
+    public record Options(double listWeight, int supportDepth, double minWeight, ConceptListModel listModel,
+                          ArticleRankModel rankModel) {
+        public static final Options DEFAULT = new Options(6.0, 20, 0.2, ConceptListModel.bundled(), ArticleRankModel.bundled());
     }
 
-    /** Sees every concept list the search weighs (for fitting {@link ConceptListModel}). */
-    public interface ListObserver {
-        ListObserver NONE = (concept, source, features, list, weight) -> { };
+    /** Sees every concept list the search weighs and the candidates it ranks (for fitting the search's models). */
+    public interface Observer {
+        Observer NONE = (concept, source, features, list, weight) -> { };
 
         void weighed(QueryConcept concept, String source, ConceptListModel.Features features, List<ChunkHit> list,
                      double weight);
+
+        /** The candidate articles ranked by {@link ArticleRankModel}, by article PID, in the order of their fusion. */
+        default void ranked(Map<String, ArticleRankModel.Features> candidates) {
+        }
     }
 
     private final Embedder queryEmbedder;
@@ -112,11 +119,11 @@ public final class ArticleSearch {
                          long embedNanos, long conceptNanos, long retrieveNanos) {}
 
     public Result search(ArticleQuery query) {
-        return search(query, ListObserver.NONE);
+        return search(query, Observer.NONE);
     }
 
     /** The search, showing {@code observer} each concept list it weighs. */
-    public Result search(ArticleQuery query, ListObserver observer) {
+    public Result search(ArticleQuery query, Observer observer) {
         VocabularyIndex vocab = vocabulary.get();
         ArticleFilter filter = query.filter(vocab);
         long t0 = System.nanoTime();
@@ -128,7 +135,8 @@ public final class ArticleSearch {
         int candidates = Math.max(MIN_CANDIDATES, 2 * query.k());
         List<ChunkHit> byMeaning = index.nearestChunks(vector, candidates, filter);
         List<ChunkHit> byWords = index.matchingChunks(query.text(), candidates, filter);
-        List<Ranked> lists = new ArrayList<>(List.of(new Ranked(byMeaning, 1), new Ranked(byWords, 1)));
+        List<Ranked> lists = new ArrayList<>(List.of(new Ranked(byMeaning, 1, Ranked.Kind.MEANING, 0),
+                new Ranked(byWords, 1, Ranked.Kind.WORDS, 0)));
         Map<String, ArticleFields> fields = new HashMap<>();
         List<SearchedConcept> searched = new ArrayList<>();
         List<SearchedConcept> off = new ArrayList<>();
@@ -169,10 +177,11 @@ public final class ArticleSearch {
                 List<ChunkHit> list = source.find(request);
                 ConceptListModel.Features features = ConceptListModel.Features.of(c, nearestFirst, words, lift, about, list,
                         byMeaning);
-                double w = source.weight() * options.listWeight * options.model.precision(features);
+                double precision = source.weight() * options.listModel.precision(features);
+                double w = options.listWeight * precision;
                 observer.weighed(c, source.name(), features, list, w);
                 if (w >= options.minWeight) {
-                    lists.add(new Ranked(list, w));
+                    lists.add(new Ranked(list, w, Ranked.Kind.CONCEPT, precision));
                     weight = Math.max(weight, w);
                     bySource.put(source.name(), w);
                 }
@@ -197,12 +206,16 @@ public final class ArticleSearch {
                 }
                 List<ChunkHit> aboutAll = source.find(request);
                 if (!aboutAll.isEmpty()) {
-                    lists.add(new Ranked(aboutAll, weight));
+                    lists.add(new Ranked(aboutAll, weight, Ranked.Kind.ABOUT_ALL, 0));
                 }
             }
         }
         searched.sort(Comparator.comparingDouble((SearchedConcept c) -> -c.weight()));
         List<Fused> fused = fuse(lists);
+        if (lists.stream().anyMatch(l -> l.kind() == Ranked.Kind.CONCEPT)) {
+            // When the concepts the words name say all the query says, an article about all of them is what it asks for.
+            fused = rank(fused, lists, named.size() >= 2 && explained >= words, observer);
+        }
         List<Fused> top = fused.subList(0, Math.min(query.k(), fused.size()));
         List<String> missing = top.stream().map(f -> f.chunk.articlePid()).filter(pid -> !fields.containsKey(pid)).toList();
         if (!missing.isEmpty()) {
@@ -242,8 +255,35 @@ public final class ArticleSearch {
     /** A concept the query's words name that counted in the search, with its narrower terms. */
     private record Counted(String id, Set<String> branch) {}
 
-    /** A ranked list and its weight in the fusion. */
-    record Ranked(List<ChunkHit> hits, double weight) {}
+    /**
+     * A ranked list, its weight in the fusion, and for a concept's list the precision expected of it.
+     */
+    record Ranked(List<ChunkHit> hits, double weight, Kind kind, double precision) {
+        enum Kind { MEANING, WORDS, CONCEPT, ABOUT_ALL }
+    }
+
+    /**
+     * The fused candidates in the order of {@link ArticleRankModel}'s estimate, each scored by it, those about every
+     * concept the words name first when {@code aboutAllFirst}; the fusion's order breaks ties.
+     */
+    private List<Fused> rank(List<Fused> fused, List<Ranked> lists, boolean aboutAllFirst, Observer observer) {
+        Map<String, ArticleRankModel.Features> features = ArticleRankModel.Features.of(lists);
+        Map<String, ArticleRankModel.Features> inFusionOrder = new LinkedHashMap<>();
+        List<Fused> out = new ArrayList<>(fused.size());
+        for (Fused f : fused) {
+            ArticleRankModel.Features x = features.get(f.chunk.articlePid());
+            inFusionOrder.put(f.chunk.articlePid(), x);
+            out.add(new Fused(f.chunk, options.rankModel.probability(x), f.bestContribution));
+        }
+        observer.ranked(inFusionOrder);
+        Comparator<Fused> order = Comparator.comparingDouble((Fused f) -> -f.score);
+        if (aboutAllFirst) {
+            order = Comparator.comparing((Fused f) -> inFusionOrder.get(f.chunk.articlePid()).aboutAllRank() == 0)
+                    .thenComparing(order);
+        }
+        out.sort(order);
+        return out;
+    }
 
     private record Fused(ChunkHit chunk, double score, double bestContribution) {}
 

@@ -1,21 +1,10 @@
 package org.fairrag.search;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import org.apache.commons.math3.linear.Array2DRowRealMatrix;
-import org.apache.commons.math3.linear.ArrayRealVector;
-import org.apache.commons.math3.linear.LUDecomposition;
 import org.fairrag.terms.QueryConcept;
 import org.fairrag.vectors.ChunkHit;
 
@@ -32,6 +21,7 @@ import org.fairrag.vectors.ChunkHit;
 public final class ConceptListModel {
 
     static final String RESOURCE = "/fairrag/search/concept-list-model.tsv";
+    private static final String WHAT = "concept list model";
 
     /** The features, in the order of {@link Features#vector()} and of the coefficients file. */
     public static final List<String> FEATURES = List.of("named", "nameScore", "near", "similarity", "belowNearest",
@@ -41,15 +31,14 @@ public final class ConceptListModel {
     private static final double MIN_LIFT = 0.05;
     private static final double MAX_NAME_SCORE = 1.2;
 
-    private final double bias;
-    private final double[] weights;
+    private final LogisticModel model;
+
+    private ConceptListModel(LogisticModel model) {
+        this.model = model;
+    }
 
     ConceptListModel(double bias, double[] weights) {
-        if (weights.length != FEATURES.size()) {
-            throw new IllegalArgumentException("expected " + FEATURES.size() + " weights, got " + weights.length);
-        }
-        this.bias = bias;
-        this.weights = weights.clone();
+        this(new LogisticModel(WHAT, FEATURES, bias, weights));
     }
 
     /**
@@ -111,24 +100,12 @@ public final class ConceptListModel {
 
     /** The estimated precision of the list, from 0 to 1. */
     public double precision(Features f) {
-        double[] x = f.vector();
-        double z = bias;
-        for (int i = 0; i < x.length; i++) {
-            z += weights[i] * x[i];
-        }
-        return 1 / (1 + Math.exp(-z));
+        return model.probability(f.vector());
     }
 
     /** The model shipped with the server. */
     public static ConceptListModel bundled() {
-        try (InputStream in = ConceptListModel.class.getResourceAsStream(RESOURCE)) {
-            if (in == null) {
-                throw new IllegalStateException("missing resource " + RESOURCE);
-            }
-            return parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return new ConceptListModel(LogisticModel.resource(WHAT, FEATURES, RESOURCE));
     }
 
     /** A model written by {@link #format}, from a file. */
@@ -138,113 +115,21 @@ public final class ConceptListModel {
 
     /** Reads "name TAB coefficient" lines ({@code bias} and every feature once; # starts a comment). */
     static ConceptListModel parse(String text) {
-        Map<String, Double> values = new LinkedHashMap<>();
-        for (String line : text.split("\n")) {
-            String l = line.strip();
-            if (l.isEmpty() || l.startsWith("#")) {
-                continue;
-            }
-            String[] parts = l.split("\t");
-            if (parts.length != 2 || values.put(parts[0], Double.parseDouble(parts[1])) != null) {
-                throw new IllegalArgumentException("concept list model: bad or repeated line: " + l);
-            }
-        }
-        List<String> expected = new ArrayList<>(FEATURES);
-        expected.add("bias");
-        if (!values.keySet().containsAll(expected) || values.size() != expected.size()) {
-            throw new IllegalArgumentException("concept list model: expected the coefficients " + expected + ", got "
-                    + values.keySet());
-        }
-        return new ConceptListModel(values.get("bias"), FEATURES.stream().mapToDouble(values::get).toArray());
+        return new ConceptListModel(LogisticModel.parse(WHAT, FEATURES, text));
     }
 
     /** The coefficients file: {@code header} lines as comments, then the bias and each feature's weight. */
     public String format(List<String> header) {
-        StringBuilder out = new StringBuilder();
-        header.forEach(h -> out.append("# ").append(h).append('\n'));
-        out.append("bias\t").append(String.format(Locale.ROOT, "%.8g", bias)).append('\n');
-        for (int i = 0; i < weights.length; i++) {
-            out.append(FEATURES.get(i)).append('\t').append(String.format(Locale.ROOT, "%.8g", weights[i])).append('\n');
-        }
-        return out.toString();
+        return model.format(header);
     }
 
     /**
      * Fits the model to lists whose precision is known: logistic regression on fractional targets (the cross-entropy
-     * of the estimate against the list's precision) with a small L2 penalty, on standardised features, by Newton's
-     * method; the weights are brought back to the features' own scale.
+     * of the estimate against the list's precision) with a small L2 penalty.
      */
     public static ConceptListModel fit(List<Features> rows, double[] precisions) {
-        int n = rows.size();
-        int d = FEATURES.size();
-        if (n != precisions.length || n <= d) {
-            throw new IllegalArgumentException("need more lists than features and one precision per list: " + n);
-        }
-        double[][] x = rows.stream().map(Features::vector).toArray(double[][]::new);
-        double[] mean = new double[d];
-        double[] sd = new double[d];
-        for (double[] r : x) {
-            for (int j = 0; j < d; j++) {
-                mean[j] += r[j] / n;
-            }
-        }
-        for (double[] r : x) {
-            for (int j = 0; j < d; j++) {
-                sd[j] += (r[j] - mean[j]) * (r[j] - mean[j]) / n;
-            }
-        }
-        for (int j = 0; j < d; j++) {
-            sd[j] = Math.max(Math.sqrt(sd[j]), 1e-9);
-        }
-        double[] w = new double[d + 1];
-        double[] z = new double[d + 1];
-        for (int iteration = 0; iteration < 50; iteration++) {
-            double[] g = new double[d + 1];
-            double[][] h = new double[d + 1][d + 1];
-            for (int i = 0; i < n; i++) {
-                z[0] = 1;
-                for (int j = 0; j < d; j++) {
-                    z[j + 1] = (x[i][j] - mean[j]) / sd[j];
-                }
-                double eta = 0;
-                for (int j = 0; j <= d; j++) {
-                    eta += w[j] * z[j];
-                }
-                double p = 1 / (1 + Math.exp(-eta));
-                double curvature = Math.max(p * (1 - p), 1e-9);
-                for (int a = 0; a <= d; a++) {
-                    g[a] += (p - precisions[i]) * z[a];
-                    for (int b = 0; b <= d; b++) {
-                        h[a][b] += curvature * z[a] * z[b];
-                    }
-                }
-            }
-            for (int a = 1; a <= d; a++) {
-                g[a] += L2 * w[a];
-                h[a][a] += L2;
-            }
-            double[] step = solve(h, g);
-            double change = 0;
-            for (int j = 0; j <= d; j++) {
-                w[j] -= step[j];
-                change = Math.max(change, Math.abs(step[j]));
-            }
-            if (change < 1e-9) {
-                break;
-            }
-        }
-        double bias = w[0];
-        double[] weights = new double[d];
-        for (int j = 0; j < d; j++) {
-            weights[j] = w[j + 1] / sd[j];
-            bias -= w[j + 1] * mean[j] / sd[j];
-        }
-        return new ConceptListModel(bias, weights);
-    }
-
-    private static double[] solve(double[][] a, double[] b) {
-        return new LUDecomposition(new Array2DRowRealMatrix(a, false)).getSolver().solve(new ArrayRealVector(b, false))
-                .toArray();
+        return new ConceptListModel(LogisticModel.fit(WHAT, FEATURES, rows.stream().map(Features::vector)
+                .toArray(double[][]::new), precisions, L2));
     }
 
     static double meanScore(List<ChunkHit> hits, int depth) {
@@ -258,6 +143,6 @@ public final class ConceptListModel {
 
     @Override
     public String toString() {
-        return "ConceptListModel" + Arrays.toString(weights) + " + " + bias;
+        return model.toString();
     }
 }

@@ -40,6 +40,7 @@ class ConceptAwareSearchTest {
 
     private static final String EBV = "D004854";
     private static final String CHILD = "D002648";
+    private static final String EBV_INFECTIONS = "D020031";
     private static final Embedder EMBEDDER = TestEmbedders.model();
     /** The records' chunks and the terms' names ship with their vectors, as the demo does. */
     private static final Embedder INDEXING = TestEmbedders.shipped();
@@ -79,7 +80,47 @@ class ConceptAwareSearchTest {
             assertThat(c.byWords()).isTrue();
             assertThat(c.weight()).isPositive();
         });
-        assertThat(tagged(r.hits(), EBV)).isEqualTo(10);
+        // Every hit is about the virus or the infections it causes (or narrower), both of which the search reports it searched.
+        assertThat(r.concepts()).extracting(SearchedConcept::id).contains(EBV_INFECTIONS);
+        Set<String> either = new LinkedHashSet<>(vocabulary.withDescendants(EBV));
+        either.addAll(vocabulary.withDescendants(EBV_INFECTIONS));
+        assertThat(r.hits()).hasSize(10);
+        assertThat(r.hits()).filteredOn(h -> BY_PID.get(h.pid()).termIds().stream().noneMatch(either::contains))
+                .extracting(ArticleHit::title).isEmpty();
+    }
+
+    @Test
+    void should_order_the_hits_by_the_probability_the_rank_model_gives_each_candidate() {
+        Map<String, ArticleRankModel.Features> seen = new java.util.LinkedHashMap<>();
+
+        ArticleSearch.Result r = search.search(ArticleQuery.of("Epstein-Barr virus tests", 10), new ArticleSearch.Observer() {
+            @Override
+            public void weighed(org.fairrag.terms.QueryConcept concept, String source, ConceptListModel.Features features,
+                                List<org.fairrag.vectors.ChunkHit> list, double weight) {
+            }
+
+            @Override
+            public void ranked(Map<String, ArticleRankModel.Features> candidates) {
+                seen.putAll(candidates);
+            }
+        });
+
+        assertThat(seen).hasSizeGreaterThan(r.hits().size());
+        ArticleRankModel model = ArticleSearch.Options.DEFAULT.rankModel();
+        List<Double> expected = seen.values().stream().map(model::probability).sorted(java.util.Comparator.reverseOrder())
+                .limit(10).toList();
+        assertThat(r.hits()).extracting(ArticleHit::score).containsExactlyElementsOf(expected);
+        for (ArticleHit hit : r.hits()) {
+            assertThat(hit.score()).isEqualTo(model.probability(seen.get(hit.pid())));
+        }
+    }
+
+    @Test
+    void should_rank_by_the_fusion_when_no_concept_is_searched() {
+        ArticleSearch.Result r = search.search(ArticleQuery.of("Epstein-Barr virus tests", 10).with(ConceptUse.NONE));
+
+        // Reciprocal-rank fusion of two lists of weight 1: no score reaches 2 / 61, and none is a probability near 1.
+        assertThat(r.hits()).isNotEmpty().allSatisfy(h -> assertThat(h.score()).isLessThanOrEqualTo(2.0 / 61));
     }
 
     @Test
@@ -92,7 +133,7 @@ class ConceptAwareSearchTest {
                     concepts.add(concept.id());
                     weights.add(weight);
                     assertThat(weight).isCloseTo(ArticleSearch.Options.DEFAULT.listWeight()
-                            * ArticleSearch.Options.DEFAULT.model().precision(features), within(1e-9));
+                            * ArticleSearch.Options.DEFAULT.listModel().precision(features), within(1e-9));
                     assertThat(features.listFill()).isEqualTo(Math.min(list.size(), 10) / 10.0);
                 });
 
