@@ -38,7 +38,11 @@ import org.fairrag.vocab.VocabularyIndex;
  * weak link costs little. Concepts near the query's meaning are hypotheses for words no concept names:
  * when concepts that count name every word in full ("heart attack" is Myocardial Infarction), they are not
  * searched. An article about several of the query's concepts is in several lists, and one about every
- * concept the query's words name comes first.
+ * concept the query's words name comes first when those concepts cover the whole query.
+ *
+ * <p>When a concept list is searched, the fused articles are ordered by {@link ArticleRankModel}: the probability that
+ * each is about what the query means, from where it stands in every list; an article in many lists of overlapping
+ * concepts no longer wins by their number.
  */
 public final class ArticleSearch {
 
