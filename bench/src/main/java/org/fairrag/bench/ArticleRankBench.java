@@ -1,6 +1,5 @@
 package org.fairrag.bench;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -25,10 +24,7 @@ import org.fairrag.vectors.ChunkHit;
 import org.fairrag.vectors.VectorIndex;
 import org.fairrag.vocab.VocabularyIndex;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code fairrag-bench article-rank}: fits the {@link ArticleRankModel} the search orders its candidates with. Runs the
@@ -49,23 +45,15 @@ final class ArticleRankBench implements Callable<Integer> {
     @Mixin
     ConfigOptions options;
 
-    @Spec
-    CommandSpec spec;
-
-    @Option(names = "--queries", required = true, description = "A query set to fit on (repeat for several); never a "
-            + "held-out set.")
-    List<Path> sets;
-
-    @Option(names = "--out", description = "Where to write the fitted model (the bundled one is "
-            + "server/src/main/resources/fairrag/search/article-rank-model.tsv); printed when absent.")
-    Path out;
+    @Mixin
+    FitOptions fitting;
 
     /** One candidate of one query: its features, whether it is relevant, and its place in the fusion. */
     private record Candidate(ArticleRankModel.Features features, boolean relevant, int fusionRank) {}
 
     @Override
     public Integer call() throws Exception {
-        ConceptListBench.refuseHeldOut(spec, sets);
+        fitting.refuseHeldOut();
         List<List<List<Candidate>>> bySet = new ArrayList<>();
         int queries = 0;
         try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().port(0).build())) {
@@ -73,7 +61,7 @@ final class ArticleRankBench implements Callable<Integer> {
             VectorIndex index = fairrag.vectorIndex().orElseThrow(() -> new IllegalStateException("needs a vector index"));
             VocabularyIndex vocab = fairrag.vocabulary();
             ArticleSearch search = fairrag.articleSearch().orElseThrow();
-            for (Path set : sets) {
+            for (Path set : fitting.sets) {
                 List<List<Candidate>> byQuery = new ArrayList<>();
                 List<RetrievalQualityBench.Case> cases = RetrievalQualityBench.read(set, vocab);
                 queries += cases.size();
@@ -109,12 +97,12 @@ final class ArticleRankBench implements Callable<Integer> {
         }
         ArticleRankModel inUse = ArticleSearch.Options.DEFAULT.rankModel();
         System.out.printf("%nPrecision@10 of each set's queries with a concept list (the same candidates in three orders):%n");
-        for (int s = 0; s < sets.size(); s++) {
+        for (int s = 0; s < fitting.sets.size(); s++) {
             List<List<Candidate>> own = bySet.get(s);
             String others = "-";
-            if (sets.size() > 1) {
+            if (fitting.sets.size() > 1) {
                 List<List<Candidate>> rest = new ArrayList<>();
-                for (int o = 0; o < sets.size(); o++) {
+                for (int o = 0; o < fitting.sets.size(); o++) {
                     if (o != s) {
                         rest.addAll(bySet.get(o));
                     }
@@ -122,7 +110,7 @@ final class ArticleRankBench implements Callable<Integer> {
                 ArticleRankModel fitted = fit(rest);
                 others = String.format("%.3f", precision(own, c -> fitted.probability(c.features)));
             }
-            System.out.printf("  %-60s fusion %.3f, model in use %.3f, model fitted on the others %s%n", sets.get(s),
+            System.out.printf("  %-60s fusion %.3f, model in use %.3f, model fitted on the others %s%n", fitting.sets.get(s),
                     precision(own, c -> -c.fusionRank), precision(own, c -> inUse.probability(c.features)), others);
         }
         List<List<Candidate>> all = bySet.stream().flatMap(List::stream).toList();
@@ -132,17 +120,11 @@ final class ArticleRankBench implements Callable<Integer> {
                 "estimating the probability that a candidate is tagged with the query's descriptor or a narrower one.",
                 String.format("Fitted on %s (UTC) on %d candidates of %d queries (of %d) of %s,", LocalDate.now(ZoneOffset.UTC),
                         all.stream().mapToInt(List::size).sum(), all.size(), queries,
-                        sets.stream().map(p -> p.getFileName().toString()).toList()),
+                        fitting.setNames()),
                 "with the bundled concept list model, on the articles of the data directory it ran on (the bundled demo for",
-                "the shipped file), by java -Xmx3g -jar bench/target/fairrag-bench.jar article-rank "
-                        + String.join(" ", sets.stream().map(p -> "--queries " + p).toList()) + " --out <this file>");
+                "the shipped file), by " + fitting.command("article-rank"));
         String text = model.format(header);
-        if (out == null) {
-            System.out.print(text);
-        } else {
-            Files.writeString(out, text);
-            System.out.printf("%nwrote %s%n", out);
-        }
+        fitting.write(text);
         return 0;
     }
 

@@ -1,12 +1,10 @@
 package org.fairrag.bench;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -24,11 +22,7 @@ import org.fairrag.vectors.ChunkHit;
 import org.fairrag.vectors.VectorIndex;
 import org.fairrag.vocab.VocabularyIndex;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code fairrag-bench concept-lists}: fits the {@link ConceptListModel} the search weighs concept lists with. Runs the
@@ -48,22 +42,14 @@ final class ConceptListBench implements Callable<Integer> {
     @Mixin
     ConfigOptions options;
 
-    @Spec
-    CommandSpec spec;
-
-    @Option(names = "--queries", required = true, description = "A query set to fit on (repeat for several); never a "
-            + "held-out set.")
-    List<Path> sets;
-
-    @Option(names = "--out", description = "Where to write the fitted model (the bundled one is "
-            + "server/src/main/resources/fairrag/search/concept-list-model.tsv); printed when absent.")
-    Path out;
+    @Mixin
+    FitOptions fitting;
 
     private record Observed(ConceptListModel.Features features, double weight, double precision) {}
 
     @Override
     public Integer call() throws Exception {
-        validate();
+        fitting.refuseHeldOut();
         List<List<Observed>> bySet = new ArrayList<>();
         int queries = 0;
         try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().port(0).build())) {
@@ -71,7 +57,7 @@ final class ConceptListBench implements Callable<Integer> {
             VectorIndex index = fairrag.vectorIndex().orElseThrow(() -> new IllegalStateException("needs a vector index"));
             VocabularyIndex vocab = fairrag.vocabulary();
             ArticleSearch search = fairrag.articleSearch().orElseThrow();
-            for (Path set : sets) {
+            for (Path set : fitting.sets) {
                 List<Observed> observed = new ArrayList<>();
                 List<RetrievalQualityBench.Case> cases = RetrievalQualityBench.read(set, vocab);
                 queries += cases.size();
@@ -89,18 +75,18 @@ final class ConceptListBench implements Callable<Integer> {
                 bySet.add(observed);
             }
         }
-        if (sets.size() > 1) {
+        if (fitting.sets.size() > 1) {
             System.out.printf("%nPearson correlation with a list's precision, each set under a model fitted on the others:%n");
-            for (int s = 0; s < sets.size(); s++) {
+            for (int s = 0; s < fitting.sets.size(); s++) {
                 List<Observed> others = new ArrayList<>();
-                for (int o = 0; o < sets.size(); o++) {
+                for (int o = 0; o < fitting.sets.size(); o++) {
                     if (o != s) {
                         others.addAll(bySet.get(o));
                     }
                 }
                 ConceptListModel model = fit(others);
                 List<Observed> own = bySet.get(s);
-                System.out.printf("  %-60s fitted on the others %.3f, weights in use %.3f%n", sets.get(s),
+                System.out.printf("  %-60s fitted on the others %.3f, weights in use %.3f%n", fitting.sets.get(s),
                         correlation(own.stream().mapToDouble(o -> model.precision(o.features)).toArray(), own),
                         correlation(own.stream().mapToDouble(Observed::weight).toArray(), own));
             }
@@ -111,33 +97,12 @@ final class ConceptListBench implements Callable<Integer> {
                 "The model ArticleSearch weighs a query's concept lists with (org.fairrag.search.ConceptListModel): logistic,",
                 "estimating the share of a concept list's first 10 articles tagged with the query's descriptor or a narrower one.",
                 String.format("Fitted on %s (UTC) on %d concept lists of %d queries of %s,", LocalDate.now(ZoneOffset.UTC),
-                        all.size(), queries, sets.stream().map(p -> p.getFileName().toString()).toList()),
+                        all.size(), queries, fitting.setNames()),
                 "on the articles of the data directory it ran on (the bundled demo for the shipped file), by",
-                "java -Xmx3g -jar bench/target/fairrag-bench.jar concept-lists "
-                        + String.join(" ", sets.stream().map(p -> "--queries " + p).toList()) + " --out <this file>");
+                fitting.command("concept-lists"));
         String text = model.format(header);
-        if (out == null) {
-            System.out.print(text);
-        } else {
-            Files.writeString(out, text);
-            System.out.printf("%nwrote %s%n", out);
-        }
+        fitting.write(text);
         return 0;
-    }
-
-    void validate() {
-        refuseHeldOut(spec, sets);
-    }
-
-    /** A held-out set (its file name says "heldout" or "holdout") measures; fitting on it would spend it unseen. */
-    static void refuseHeldOut(CommandSpec spec, List<Path> sets) {
-        for (Path set : sets) {
-            String name = set.getFileName().toString().toLowerCase(Locale.ROOT);
-            if (name.contains("heldout") || name.contains("holdout")) {
-                throw new ParameterException(spec.commandLine(), "--queries " + set + " is a held-out set: fit on "
-                        + "development sets only, and measure a held-out set once with fairrag-bench quality");
-            }
-        }
     }
 
     private static ConceptListModel fit(List<Observed> rows) {
