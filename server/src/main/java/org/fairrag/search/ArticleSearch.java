@@ -126,7 +126,7 @@ public final class ArticleSearch {
         return search(query, Observer.NONE);
     }
 
-    /** The search, showing {@code observer} each concept list it weighs. */
+    /** The search, showing {@code observer} each concept list it weighs and the candidates it ranks. */
     public Result search(ArticleQuery query, Observer observer) {
         VocabularyIndex vocab = vocabulary.get();
         ArticleFilter filter = query.filter(vocab);
