@@ -110,8 +110,9 @@ final class ArticleRankBench implements Callable<Integer> {
                 ArticleRankModel fitted = fit(rest);
                 others = String.format("%.3f", precision(own, c -> fitted.probability(c.features)));
             }
-            System.out.printf("  %-60s fusion %.3f, model in use %.3f, model fitted on the others %s%n", fitting.sets.get(s),
-                    precision(own, c -> -c.fusionRank), precision(own, c -> inUse.probability(c.features)), others);
+            System.out.printf("  %-60s fusion %.3f, model in use %.3f (as the search uses it, %.3f), model fitted on the "
+                    + "others %s%n", fitting.sets.get(s), precision(own, c -> -c.fusionRank),
+                    precision(own, c -> inUse.probability(c.features)), asSearched(own, inUse), others);
         }
         List<List<Candidate>> all = bySet.stream().flatMap(List::stream).toList();
         ArticleRankModel model = fit(all);
@@ -132,6 +133,16 @@ final class ArticleRankBench implements Callable<Integer> {
         List<Candidate> rows = queries.stream().flatMap(List::stream).toList();
         return ArticleRankModel.fit(rows.stream().map(Candidate::features).toList(),
                 rows.stream().mapToDouble(c -> c.relevant ? 1 : 0).toArray());
+    }
+
+    /** The precision@10 of the search's order: the model where a concept list is expected to be precise enough. */
+    private static double asSearched(List<List<Candidate>> queries, ArticleRankModel model) {
+        double sum = 0;
+        for (List<Candidate> candidates : queries) {
+            boolean ranked = candidates.stream().anyMatch(c -> c.features.conceptPrecision() >= ArticleSearch.RANKED_FROM);
+            sum += precision(List.of(candidates), ranked ? c -> model.probability(c.features) : c -> -c.fusionRank);
+        }
+        return queries.isEmpty() ? 0 : sum / queries.size();
     }
 
     /** The mean share of relevant articles among each query's first 10 candidates by {@code score} (ties: fusion order). */
