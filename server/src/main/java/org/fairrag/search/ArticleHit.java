@@ -7,8 +7,9 @@ import org.fairrag.terms.TermRef;
  * One article of a search result, with what a result list shows.
  *
  * @param snippet the chunk that matched best, without the title
- * @param score   higher first: with a concept list expected to be at least half precise searched, the probability {@link ArticleRankModel} gives that the
- *                article is about what the query means; otherwise the reciprocal-rank fusion score
+ * @param score   higher first: when a concept list expected to be at least half precise was searched, the
+ *                probability {@link ArticleRankModel} gives that the article is about what the query means; otherwise
+ *                the reciprocal-rank fusion score
  * @param terms   the article's MeSH terms
  * @param suggestedTerms the terms suggested from its text, when it came without any
  */
