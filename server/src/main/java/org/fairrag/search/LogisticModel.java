@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -160,12 +161,8 @@ final class LogisticModel {
         return new LogisticModel(what, features, bias, weights);
     }
 
-    double[] weights() {
-        return weights.clone();
-    }
-
     @Override
     public String toString() {
-        return what + java.util.Arrays.toString(weights) + " + " + bias;
+        return what + Arrays.toString(weights) + " + " + bias;
     }
 }
