@@ -279,6 +279,10 @@ public final class ArticleSearch {
      * no concept list is expected to be precise enough ({@link #RANKED_FROM}); the observer sees the candidates either way.
      */
     private List<Fused> rank(List<Fused> fused, List<Ranked> lists, boolean aboutAllFirst, Observer observer) {
+        boolean precise = lists.stream().anyMatch(l -> l.kind() == Ranked.Kind.CONCEPT && l.precision() >= RANKED_FROM);
+        if (!precise && observer == Observer.NONE) {
+            return fused;
+        }
         Map<String, ArticleRankModel.Features> features = ArticleRankModel.Features.of(lists);
         Map<String, ArticleRankModel.Features> inFusionOrder = new LinkedHashMap<>();
         List<Fused> out = new ArrayList<>(fused.size());
@@ -288,7 +292,7 @@ public final class ArticleSearch {
             out.add(new Fused(f.chunk, options.rankModel.probability(x), f.bestContribution));
         }
         observer.ranked(inFusionOrder);
-        if (lists.stream().noneMatch(l -> l.kind() == Ranked.Kind.CONCEPT && l.precision() >= RANKED_FROM)) {
+        if (!precise) {
             return fused;
         }
         Comparator<Fused> order = Comparator.comparingDouble((Fused f) -> -f.score);

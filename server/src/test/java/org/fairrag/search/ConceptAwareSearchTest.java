@@ -41,6 +41,8 @@ class ConceptAwareSearchTest {
     private static final String EBV = "D004854";
     private static final String CHILD = "D002648";
     private static final String EBV_INFECTIONS = "D020031";
+    /** A query whose concepts are all found, but whose lists are each expected to be less than half precise. */
+    private static final String WEAKLY_LINKED = "children and their parents";
     private static final Embedder EMBEDDER = TestEmbedders.model();
     /** The records' chunks and the terms' names ship with their vectors, as the demo does. */
     private static final Embedder INDEXING = TestEmbedders.shipped();
@@ -113,6 +115,39 @@ class ConceptAwareSearchTest {
         for (ArticleHit hit : r.hits()) {
             assertThat(hit.score()).isEqualTo(model.probability(seen.get(hit.pid())));
         }
+    }
+
+    @Test
+    void should_keep_the_fusion_order_when_no_concept_list_is_expected_to_be_precise() {
+        List<Double> precisions = new ArrayList<>();
+        List<Double> weights = new ArrayList<>();
+        Map<String, ArticleRankModel.Features> seen = new java.util.LinkedHashMap<>();
+
+        ArticleSearch.Result r = search.search(ArticleQuery.of(WEAKLY_LINKED, 10), new ArticleSearch.Observer() {
+            @Override
+            public void weighed(org.fairrag.terms.QueryConcept concept, String source, ConceptListModel.Features features,
+                                List<org.fairrag.vectors.ChunkHit> list, double weight) {
+                precisions.add(ArticleSearch.Options.DEFAULT.listModel().precision(features));
+                weights.add(weight);
+            }
+
+            @Override
+            public void ranked(Map<String, ArticleRankModel.Features> candidates) {
+                seen.putAll(candidates);
+            }
+        });
+
+        // The query is searched by concept, but no list of it is expected to be half precise: the fusion decides.
+        assertThat(r.concepts()).isNotEmpty();
+        assertThat(precisions).isNotEmpty().allSatisfy(p -> assertThat(p).isLessThan(ArticleSearch.RANKED_FROM));
+        assertThat(seen).hasSizeGreaterThanOrEqualTo(r.hits().size());
+        // Reciprocal-rank fusion: each list adds at most its weight / 61, the list of articles about every named concept
+        // as much as all concept lists together.
+        double bound = (2 + 2 * weights.stream().mapToDouble(Double::doubleValue).sum()) / 61;
+        assertThat(r.hits()).isNotEmpty().allSatisfy(h -> assertThat(h.score()).isLessThanOrEqualTo(bound));
+        assertThat(r.hits()).extracting(ArticleHit::score).isSortedAccordingTo(java.util.Comparator.reverseOrder());
+        ArticleRankModel model = ArticleSearch.Options.DEFAULT.rankModel();
+        assertThat(r.hits()).anySatisfy(h -> assertThat(h.score()).isNotEqualTo(model.probability(seen.get(h.pid()))));
     }
 
     @Test
