@@ -10,9 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.Set;
-import org.apache.commons.math3.linear.Array2DRowRealMatrix;
-import org.apache.commons.math3.linear.ArrayRealVector;
-import org.apache.commons.math3.linear.LUDecomposition;
+import org.fairrag.learn.LogisticRegression;
 
 /**
  * How likely a candidate term is to be one of an article's subjects, from what its text mentions and what
@@ -352,10 +350,10 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
         return String.format(Locale.ROOT, "%.6f", d);
     }
 
-    /**
-     * Fits a model on candidates with known answers: logistic regression with a small L2 penalty, on
-     * standardised features, by Newton's method; the weights are brought back to the features' own scale.
-     */
+    /** The L2 penalty of a fit, per candidate fitted on: small, so that it grows with the data it is weighed against. */
+    private static final double L2 = 1e-3;
+
+    /** Fits a model on candidates with known answers: {@link LogisticRegression} with a small L2 penalty ({@link #L2}). */
     public static SubjectModel fit(List<double[]> rows, List<Boolean> labels, Set<Feature> features, String description) {
         return fit(rows, labels, features, List.of(), description);
     }
@@ -363,88 +361,32 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
     /** As {@link #fit(List, List, Set, String)} with extra terms ({@link Extra}, their weights ignored) fitted too. */
     public static SubjectModel fit(List<double[]> rows, List<Boolean> labels, Set<Feature> features, List<Extra> extras,
                                    String description) {
-        int n = rows.size();
         int all = Feature.values().length;
         int[] columns = java.util.stream.IntStream.range(0, all)
                 .filter(j -> features.contains(Feature.values()[j])).toArray();
-        int e0 = columns.length;
-        int d = columns.length + extras.size() + 1;
-        double[] mean = new double[d];
-        double[] sd = new double[d];
-        double[] raw = new double[d - 1];
-        for (double[] x : rows) {
-            design(x, columns, extras, raw);
-            for (int c = 0; c < d - 1; c++) {
-                mean[c] += raw[c] / n;
+        int width = columns.length + extras.size();
+        LogisticRegression.Fit fit = LogisticRegression.fit(new LogisticRegression.Rows() {
+            public int size() {
+                return rows.size();
             }
-        }
-        for (double[] x : rows) {
-            design(x, columns, extras, raw);
-            for (int c = 0; c < d - 1; c++) {
-                double v = raw[c] - mean[c];
-                sd[c] += v * v / n;
+
+            public int width() {
+                return width;
             }
-        }
-        for (int c = 0; c < d - 1; c++) {
-            sd[c] = Math.max(Math.sqrt(sd[c]), 1e-9);
-        }
-        double l2 = 1e-3;
-        double[] w = new double[d];
-        double[] z = new double[d];
-        for (int iteration = 0; iteration < 30; iteration++) {
-            double[] g = new double[d];
-            double[][] h = new double[d][d];
-            for (int i = 0; i < n; i++) {
-                design(rows.get(i), columns, extras, raw);
-                for (int c = 0; c < d - 1; c++) {
-                    z[c] = (raw[c] - mean[c]) / sd[c];
-                }
-                z[d - 1] = 1;
-                double eta = 0;
-                for (int c = 0; c < d; c++) {
-                    eta += w[c] * z[c];
-                }
-                double p = 1 / (1 + Math.exp(-eta));
-                double err = p - (labels.get(i) ? 1 : 0);
-                double weight = Math.max(p * (1 - p), 1e-9);
-                for (int a = 0; a < d; a++) {
-                    g[a] += err * z[a];
-                    for (int b = a; b < d; b++) {
-                        h[a][b] += weight * z[a] * z[b];
-                    }
-                }
+
+            public void read(int row, double[] into) {
+                design(rows.get(row), columns, extras, into);
             }
-            for (int a = 0; a < d; a++) {
-                for (int b = 0; b < a; b++) {
-                    h[a][b] = h[b][a];
-                }
-                if (a < d - 1) {
-                    g[a] += l2 * n * w[a];
-                    h[a][a] += l2 * n;
-                }
-            }
-            double[] step = solve(h, g);
-            double change = 0;
-            for (int c = 0; c < d; c++) {
-                w[c] -= step[c];
-                change = Math.max(change, Math.abs(step[c]));
-            }
-            if (change < 1e-7) {
-                break;
-            }
-        }
+        }, i -> labels.get(i) ? 1 : 0, L2 * rows.size());
         double[] weights = new double[all];
-        double bias = w[d - 1];
         for (int c = 0; c < columns.length; c++) {
-            weights[columns[c]] = w[c] / sd[c];
-            bias -= w[c] * mean[c] / sd[c];
+            weights[columns[c]] = fit.weights()[c];
         }
         List<Extra> fitted = new java.util.ArrayList<>();
         for (int k = 0; k < extras.size(); k++) {
-            fitted.add(extras.get(k).withWeight(w[e0 + k] / sd[e0 + k]));
-            bias -= w[e0 + k] * mean[e0 + k] / sd[e0 + k];
+            fitted.add(extras.get(k).withWeight(fit.weights()[columns.length + k]));
         }
-        return new SubjectModel(bias, weights, 0.5, features, description, WordClassifiers.NONE, WordClassifiers.NONE,
+        return new SubjectModel(fit.bias(), weights, 0.5, features, description, WordClassifiers.NONE, WordClassifiers.NONE,
                 fitted, BoostedTrees.NONE);
     }
 
@@ -505,9 +447,5 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
         for (int k = 0; k < extras.size(); k++) {
             out[columns.length + k] = extras.get(k).value(x);
         }
-    }
-
-    private static double[] solve(double[][] a, double[] b) {
-        return new LUDecomposition(new Array2DRowRealMatrix(a, false)).getSolver().solve(new ArrayRealVector(b, false)).toArray();
     }
 }

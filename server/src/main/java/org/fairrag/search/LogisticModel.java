@@ -10,9 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.apache.commons.math3.linear.Array2DRowRealMatrix;
-import org.apache.commons.math3.linear.ArrayRealVector;
-import org.apache.commons.math3.linear.LUDecomposition;
+import org.fairrag.learn.LogisticRegression;
 
 /**
  * A logistic model over named features, as the search's fitted models keep it: fitted by Newton's method on standardised
@@ -88,77 +86,13 @@ final class LogisticModel {
         return out.toString();
     }
 
-    /**
-     * Fits by minimising the cross-entropy of the estimates against {@code targets} plus {@code l2} times half the squared
-     * weights of the standardised features (not the bias), by Newton's method; the weights are brought back to the
-     * features' own scale.
-     */
+    /** Fits by {@link LogisticRegression}: the cross-entropy of the estimates against {@code targets}, L2 {@code l2}. */
     static LogisticModel fit(String what, List<String> features, double[][] x, double[] targets, double l2) {
-        int n = x.length;
-        int d = features.size();
-        if (n != targets.length || n <= d) {
-            throw new IllegalArgumentException(what + ": need more rows than features and one target per row: " + n);
+        if (x.length != targets.length || x.length <= features.size()) {
+            throw new IllegalArgumentException(what + ": need more rows than features and one target per row: " + x.length);
         }
-        double[] mean = new double[d];
-        double[] sd = new double[d];
-        for (double[] r : x) {
-            for (int j = 0; j < d; j++) {
-                mean[j] += r[j] / n;
-            }
-        }
-        for (double[] r : x) {
-            for (int j = 0; j < d; j++) {
-                sd[j] += (r[j] - mean[j]) * (r[j] - mean[j]) / n;
-            }
-        }
-        for (int j = 0; j < d; j++) {
-            sd[j] = Math.max(Math.sqrt(sd[j]), 1e-9);
-        }
-        double[] w = new double[d + 1];
-        double[] z = new double[d + 1];
-        for (int iteration = 0; iteration < 50; iteration++) {
-            double[] g = new double[d + 1];
-            double[][] h = new double[d + 1][d + 1];
-            for (int i = 0; i < n; i++) {
-                z[0] = 1;
-                for (int j = 0; j < d; j++) {
-                    z[j + 1] = (x[i][j] - mean[j]) / sd[j];
-                }
-                double eta = 0;
-                for (int j = 0; j <= d; j++) {
-                    eta += w[j] * z[j];
-                }
-                double p = 1 / (1 + Math.exp(-eta));
-                double curvature = Math.max(p * (1 - p), 1e-9);
-                for (int a = 0; a <= d; a++) {
-                    g[a] += (p - targets[i]) * z[a];
-                    for (int b = 0; b <= d; b++) {
-                        h[a][b] += curvature * z[a] * z[b];
-                    }
-                }
-            }
-            for (int a = 1; a <= d; a++) {
-                g[a] += l2 * w[a];
-                h[a][a] += l2;
-            }
-            double[] step = new LUDecomposition(new Array2DRowRealMatrix(h, false)).getSolver()
-                    .solve(new ArrayRealVector(g, false)).toArray();
-            double change = 0;
-            for (int j = 0; j <= d; j++) {
-                w[j] -= step[j];
-                change = Math.max(change, Math.abs(step[j]));
-            }
-            if (change < 1e-9) {
-                break;
-            }
-        }
-        double bias = w[0];
-        double[] weights = new double[d];
-        for (int j = 0; j < d; j++) {
-            weights[j] = w[j + 1] / sd[j];
-            bias -= w[j + 1] * mean[j] / sd[j];
-        }
-        return new LogisticModel(what, features, bias, weights);
+        LogisticRegression.Fit fit = LogisticRegression.fit(LogisticRegression.Rows.of(x), i -> targets[i], l2);
+        return new LogisticModel(what, features, fit.bias(), fit.weights());
     }
 
     @Override
