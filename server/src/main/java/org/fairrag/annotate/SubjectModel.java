@@ -366,14 +366,17 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
                 .filter(j -> features.contains(Feature.values()[j])).toArray();
         int width = columns.length + extras.size();
         LogisticRegression.Fit fit = LogisticRegression.fit(new LogisticRegression.Rows() {
+            @Override
             public int size() {
                 return rows.size();
             }
 
+            @Override
             public int width() {
                 return width;
             }
 
+            @Override
             public void read(int row, double[] into) {
                 design(rows.get(row), columns, extras, into);
             }

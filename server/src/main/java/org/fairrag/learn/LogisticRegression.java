@@ -31,14 +31,17 @@ public final class LogisticRegression {
         static Rows of(double[][] x) {
             int width = x.length == 0 ? 0 : x[0].length;
             return new Rows() {
+                @Override
                 public int size() {
                     return x.length;
                 }
 
+                @Override
                 public int width() {
                     return width;
                 }
 
+                @Override
                 public void read(int row, double[] into) {
                     System.arraycopy(x[row], 0, into, 0, width);
                 }
