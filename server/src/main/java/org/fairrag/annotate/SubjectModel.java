@@ -350,7 +350,7 @@ public record SubjectModel(double bias, double[] weights, double threshold, Set<
         return String.format(Locale.ROOT, "%.6f", d);
     }
 
-    /** The L2 penalty of a fit, per candidate fitted on: small, so that it grows with the data it is weighed against. */
+    /** The L2 penalty per candidate fitted on, so that its weight against the likelihood does not change with their number. */
     private static final double L2 = 1e-3;
 
     /** Fits a model on candidates with known answers: {@link LogisticRegression} with a small L2 penalty ({@link #L2}). */
