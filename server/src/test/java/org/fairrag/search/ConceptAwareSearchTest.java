@@ -41,7 +41,7 @@ class ConceptAwareSearchTest {
     private static final String EBV = "D004854";
     private static final String CHILD = "D002648";
     private static final String EBV_INFECTIONS = "D020031";
-    /** A query whose concepts are all found, but whose lists are each expected to be less than half precise. */
+    /** A query linked to concepts, none of whose article lists is expected to be even half precise. */
     private static final String WEAKLY_LINKED = "children and their parents";
     private static final Embedder EMBEDDER = TestEmbedders.model();
     /** The records' chunks and the terms' names ship with their vectors, as the demo does. */
