@@ -45,7 +45,7 @@ export function createSearchStep(store, requests, selection, {onNewQuery}) {
         el('h3', {}, el('a', {href: pidPath(a.pid)}, articleName(a))),
         el('p', {className: 'meta'},
           [a.year || 'year unknown', a.journal].filter(Boolean).join(' · '),
-          a.score == null ? null : el('span', {className: 'score', title: 'Ranking score, higher first: with MeSH concepts searched, how likely the article is to be about what the query means (0 to 1); otherwise the fusion of meaning and words'},
+          a.score == null ? null : el('span', {className: 'score', title: 'Ranking score, higher first: when a MeSH concept expected to give mostly relevant articles was searched, how likely the article is to be about what the query means (0 to 1); otherwise the fusion of meaning and words'},
             `score ${a.score.toFixed(4)}`)),
         a.snippet ? el('p', {className: 'snippet'}, a.snippet) : null,
         a.terms.length ? el('ul', {className: 'chips', 'aria-label': 'MeSH terms (select for the filter)'},

@@ -29,9 +29,10 @@ import picocli.CommandLine.Mixin;
 /**
  * {@code fairrag-bench article-rank}: fits the {@link ArticleRankModel} the search orders its candidates with. Runs the
  * default search on every query of the given sets and keeps, for each query, every candidate article with its features
- * and whether it is tagged with the query's descriptor or a narrower one. Then, for each set, the precision@10 of three
- * orders of the same candidates: the reciprocal-rank fusion the search used before the model, the model in use, and a
- * model fitted on the other sets; and writes the model fitted on all sets.
+ * and whether it is tagged with the query's descriptor or a narrower one. Then, for each set, the precision@10 of four
+ * orders of the same candidates: the reciprocal-rank fusion the search used before the model, the model in use, the
+ * model in use where the search's gate lets it order them, and a model fitted on the other sets; and writes the model
+ * fitted on all sets.
  */
 @Command(name = "article-rank", description = "Fit the model that orders the search's candidate articles (the "
         + "probability that an article is tagged with the query's descriptor or a narrower one) on query sets (TSV: query, "
@@ -96,7 +97,7 @@ final class ArticleRankBench implements Callable<Integer> {
             }
         }
         ArticleRankModel inUse = ArticleSearch.Options.DEFAULT.rankModel();
-        System.out.printf("%nPrecision@10 of each set's queries with a concept list (the same candidates in three orders):%n");
+        System.out.printf("%nPrecision@10 of each set's queries with a concept list (the same candidates in four orders):%n");
         for (int s = 0; s < fitting.sets.size(); s++) {
             List<List<Candidate>> own = bySet.get(s);
             String others = "-";

@@ -14,8 +14,9 @@ import org.fairrag.vectors.ChunkHit;
  * How likely an article the search found is to be about what the query means: a logistic model over where the article
  * stands in each list the search fused (the concept lists, weighed by the precision {@link ConceptListModel} expects of
  * them, the list of articles about every named concept, the nearest chunks, the best keyword matches), each also taken
- * relative to the query's best. The search orders its candidates by this estimate whenever it searched a concept list, in
- * place of reciprocal-rank fusion, which counts an article once more for every list it is in: an article about a narrow
+ * relative to the query's best. The search orders its candidates by this estimate whenever it searched a concept list
+ * expected to be at least {@link ArticleSearch#RANKED_FROM} precise, in place of reciprocal-rank fusion, which counts an
+ * article once more for every list it is in: an article about a narrow
  * concept whose broader and sibling concepts are searched too would otherwise outrank one about the concept the words
  * name ("gullet tumour" also brings throat and head-and-neck cancers by meaning).
  *

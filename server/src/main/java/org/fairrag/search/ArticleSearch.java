@@ -68,7 +68,8 @@ public final class ArticleSearch {
      * @param minWeight    a concept list weighing less is left out
      * @param listModel    the precision a concept list is expected to have
      * @param rankModel    how likely a candidate article is to be about what the query means, from the lists it is in:
-     *                     the order of the results whenever a concept list was searched
+     *                     the order of the results whenever a concept list at least {@link #RANKED_FROM} precise was
+     *                     searched
      */
     public record Options(double listWeight, int supportDepth, double minWeight, ConceptListModel listModel,
                           ArticleRankModel rankModel) {
