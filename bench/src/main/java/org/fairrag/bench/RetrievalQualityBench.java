@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,6 +25,7 @@ import org.fairrag.search.ArticleRankModel;
 import org.fairrag.search.ConceptListModel;
 import org.fairrag.search.ConceptUse;
 import org.fairrag.search.IndexedConceptArticles;
+import org.fairrag.search.SearchedConcept;
 import org.fairrag.terms.ConceptLinker;
 import org.fairrag.terms.TermLexicon;
 import org.fairrag.vectors.ArticleFields;
@@ -144,6 +146,7 @@ final class RetrievalQualityBench implements Callable<Integer> {
             int worse = 0;
             int mentionBetter = 0;
             int mentionWorse = 0;
+            Linking linking = new Linking();
             for (Case c : cases) {
                 Set<String> branch = vocab.withDescendants(c.descriptor.id());
                 long relevantCount = index.countArticles(ArticleFilter.publicTaggedWithAny(branch));
@@ -156,8 +159,13 @@ final class RetrievalQualityBench implements Callable<Integer> {
                     meshNames++;
                     warnings.add(c.query + " is a MeSH name or entry term");
                 }
+                List<List<String>> conceptLists = new ArrayList<>();
                 ArticleSearch.Result withConcepts = search.search(ArticleQuery.of(c.query, K)
-                        .with(ConceptUse.ON.withMentions(false)));
+                        .with(ConceptUse.ON.withMentions(false)), (concept, source, features, list, weight) -> {
+                            if (weight >= ArticleSearch.Options.DEFAULT.minWeight()) {
+                                conceptLists.add(distinct(chunkPids(list)));
+                            }
+                        });
                 ArticleSearch.Result withMentions = search.search(ArticleQuery.of(c.query, K)
                         .with(ConceptUse.ON.withMentions(true)));
                 List<List<String>> ranked = List.of(
@@ -179,6 +187,11 @@ final class RetrievalQualityBench implements Callable<Integer> {
                     precision[i] += row.get(i).precision;
                     ndcg[i] += row.get(i).ndcg;
                 }
+                double bestList = 0;
+                for (List<String> list : conceptLists) {
+                    bestList = Math.max(bestList, scores(list, branch, relevantCount, index).precision);
+                }
+                linking.add(withConcepts.concepts(), branch, row.get(CONCEPTS).precision, bestList);
                 double gain = row.get(CONCEPTS).precision - row.get(HYBRID).precision;
                 better += gain > 1e-9 ? 1 : 0;
                 worse += gain < -1e-9 ? 1 : 0;
@@ -213,6 +226,7 @@ final class RetrievalQualityBench implements Callable<Integer> {
             System.out.printf("+mentioned / indexed only: P@10 %.3fx, nDCG@10 %.3fx; P@10 per query: better on %d, the same on "
                             + "%d, worse on %d%n", precision[MENTIONS] / precision[CONCEPTS], ndcg[MENTIONS] / ndcg[CONCEPTS],
                     mentionBetter, n - mentionBetter - mentionWorse, mentionWorse);
+            linking.print(n, precision[CONCEPTS] / n);
             if (summaryOnly) {
                 System.out.printf("%d queries whose descriptor has fewer than %d articles; %d queries that are a MeSH name or "
                         + "entry term%n", fewArticles, minArticles, meshNames);
@@ -221,6 +235,57 @@ final class RetrievalQualityBench implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /**
+     * Where the concept-aware search gains and loses: its P@10 by where the query's descriptor (or a narrower one) stands
+     * among the concepts searched, and the P@10 of the best of the searched concepts' lists taken alone.
+     */
+    static final class Linking {
+        enum Group {
+            FIRST("the first concept searched"), LATER("searched, not first"), NOT_SEARCHED("not searched");
+
+            final String label;
+
+            Group(String label) {
+                this.label = label;
+            }
+        }
+
+        private final Map<Group, Integer> count = new EnumMap<>(Group.class);
+        private final Map<Group, Double> precision = new EnumMap<>(Group.class);
+        private double bestList;
+
+        /** Where a concept of {@code branch} stands among {@code searched}, heaviest first. */
+        static Group group(List<SearchedConcept> searched, Set<String> branch) {
+            if (!searched.isEmpty() && branch.contains(searched.get(0).id())) {
+                return Group.FIRST;
+            }
+            return searched.stream().anyMatch(s -> branch.contains(s.id())) ? Group.LATER : Group.NOT_SEARCHED;
+        }
+
+        void add(List<SearchedConcept> searched, Set<String> branch, double conceptAware, double bestListPrecision) {
+            Group g = group(searched, branch);
+            count.merge(g, 1, Integer::sum);
+            precision.merge(g, conceptAware, Double::sum);
+            bestList += bestListPrecision;
+        }
+
+        void print(int n, double conceptAware) {
+            System.out.println();
+            System.out.println("concept-aware P@10 by where the query's descriptor (or a narrower one) stands among the concepts "
+                    + "searched (indexed lists, heaviest first):");
+            for (Group g : Group.values()) {
+                int c = count.getOrDefault(g, 0);
+                System.out.printf("  %-40s %4d queries  P@10 %.3f%n", g.label, c, c == 0 ? 0 : precision.get(g) / c);
+            }
+            System.out.printf("the best single concept list among those searched, taken alone (no fusion): P@10 %.3f "
+                    + "(the search: %.3f)%n", bestList / n, conceptAware);
+        }
+    }
+
+    private static List<String> distinct(List<String> pids) {
+        return pids.stream().distinct().toList();
     }
 
     /** The default search, its queries linked with a lexicon that has none of their lay names. */
