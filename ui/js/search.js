@@ -1,4 +1,4 @@
-// Step 1, search: articles by meaning, the concepts the search also used (each can be taken out), and the
+// Step 1, search: articles by meaning, the concepts the search also used (each can be taken out or selected), and the
 // hits, each with the MeSH terms that select it for the filter and a tick box choosing it for steps 4 and 5.
 import {$, Status, el, render} from './dom.js';
 import {getJson, pidPath} from './api.js';
@@ -19,7 +19,9 @@ export function createSearchStep(store, requests, selection, {onNewQuery}) {
       const params = new URLSearchParams({q, k: String(k)});
       if (notConcepts.length) params.set('notConcepts', notConcepts.join(','));
       const body = await getJson('/api/articles/search?' + params, signal);
-      renderConcepts($('#concepts'), body, {remove: (id) => searchConcepts(id, false), restore: (id) => searchConcepts(id, true)});
+      renderConcepts($('#concepts'), body, {
+        remove: (id) => searchConcepts(id, false), restore: (id) => searchConcepts(id, true), chip: selection.chip,
+      });
       store.update({results: body.results});
       status.done(body.results.length === 0 ? 'No article matched.'
         : `${body.results.length} articles, best first (${body.tookMs} ms).`);

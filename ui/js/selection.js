@@ -81,9 +81,9 @@ export function createSelection(store) {
     }, 'Select'),
 
     /** A MeSH term as a chip that selects it. */
-    chip: (term) => el('button', {
+    chip: (term, title = 'Select this term for the filter') => el('button', {
       type: 'button', className: 'chip', 'data-select-term': term.id,
-      'aria-pressed': String(isSelected(store.state, term.id)), title: 'Select this term for the filter',
+      'aria-pressed': String(isSelected(store.state, term.id)), title,
       onclick: () => toggle(term),
     }, term.label),
 

@@ -237,6 +237,17 @@ class WebAppTest {
         assertThat(page.locator("#results > li")).hasCount(10);
         screenshot("10-concepts", "#search");
 
+        Locator conceptChip = concepts.locator(".concepts-searched button.chip",
+                new Locator.LocatorOptions().setHasText("Mouth Neoplasms"));
+        assertThat(conceptChip).hasAttribute("title", Pattern.compile("Select it for the filter"));
+        conceptChip.click();
+        assertThat(conceptChip).hasAttribute("aria-pressed", "true");
+        assertThat(page.locator("#selected > li")).containsText(new String[] {"Mouth Neoplasms"});
+        assertThat(button("Apply the filter")).isEnabled();
+        conceptChip.click();
+        assertThat(conceptChip).hasAttribute("aria-pressed", "false");
+        assertThat(page.locator("#selected > li")).hasCount(0);
+
         button("Search again without MeSH Mouth Neoplasms").click();
         Locator putBack = button("Search again with MeSH Mouth Neoplasms");
         assertThat(putBack).isFocused();
