@@ -13,6 +13,8 @@ import org.apache.jena.sparql.ARQConstants;
 import org.apache.jena.sparql.core.DatasetGraph;
 import org.apache.jena.sparql.core.DynamicDatasets;
 import org.apache.jena.sparql.exec.QueryExec;
+import org.apache.jena.sparql.function.FunctionRegistry;
+import org.apache.jena.sparql.pfunction.PropertyFunctionRegistry;
 import org.apache.jena.sparql.service.ServiceExecutorRegistry;
 import org.apache.jena.sparql.util.Context;
 import org.fairrag.failure.ApiException;
@@ -22,13 +24,16 @@ import org.fairrag.graph.ReadTransactions;
  * Runs public queries in this process on the embedded TDB2 (+ jena-text) dataset: no HTTP listener, no
  * loopback port. Each query runs in a read transaction over a dynamic dataset made of exactly the graphs of
  * its {@link PublicQuery}, read through a {@link DeadlineDatasetGraph} so that the time limit stops it inside
- * any step, and with remote service execution switched off, whatever the query says.
+ * any step, with remote service execution switched off, whatever the query says, and with only the registered
+ * functions ({@link RegisteredFunctions}).
  */
 public final class InProcessSparqlService implements SparqlQueryService {
 
     private final DatasetGraph dataset;
     private final Duration timeout;
     private final Counter timeouts;
+    private final FunctionRegistry functions;
+    private final PropertyFunctionRegistry propertyFunctions;
 
     /**
      * @param dataset  the store; its context gets remote service execution switched off
@@ -39,7 +44,11 @@ public final class InProcessSparqlService implements SparqlQueryService {
         this.dataset = dataset;
         this.timeout = timeout;
         this.timeouts = timeouts;
+        this.functions = RegisteredFunctions.functions();
+        this.propertyFunctions = RegisteredFunctions.propertyFunctions();
         refuseServiceExecution(dataset.getContext());
+        FunctionRegistry.set(dataset.getContext(), functions);
+        PropertyFunctionRegistry.set(dataset.getContext(), propertyFunctions);
     }
 
     /**
@@ -63,6 +72,8 @@ public final class InProcessSparqlService implements SparqlQueryService {
                 try (QueryExec exec = QueryExec.dataset(scoped).query(query.query())
                         .set(ARQ.httpServiceAllowed, false)
                         .set(ARQConstants.registryServiceExecutors, new ServiceExecutorRegistry())
+                        .set(ARQConstants.registryFunctions, functions)
+                        .set(ARQConstants.registryPropertyFunctions, propertyFunctions)
                         .timeout(timeout.toMillis(), TimeUnit.MILLISECONDS).build()) {
                     QueryResultWriter.write(exec, query.query(), format, out);
                 }
@@ -72,7 +83,7 @@ public final class InProcessSparqlService implements SparqlQueryService {
                 timeouts.increment();
                 throw SparqlFailures.timeout(timeout);
             }
-            throw e;
+            throw SparqlFailures.queryFault(e).orElseThrow(() -> e);
         } catch (StackOverflowError e) {
             throw SparqlFailures.tooComplex();
         }

@@ -11,7 +11,7 @@ import org.fairrag.failure.ApiException;
 
 /**
  * A query from the public, validated and scoped, ready to run: not too deep to parse, parsed, free of
- * {@code SERVICE}, its {@code LIMIT} lowered to the row cap, and given the dataset it runs over, made only of
+ * {@code SERVICE}, with at most {@value AlgebraCheck#MAX_TRIPLE_PATTERNS} triple patterns, its {@code LIMIT} lowered to the row cap, and given the dataset it runs over, made only of
  * graphs the caller may see.
  *
  * <p>Without a dataset of its own, the default graph is the union of the visible graphs and they are the named
@@ -50,9 +50,14 @@ public record PublicQuery(Query query, List<String> defaultGraphs, List<String> 
             throw ApiException.badRequest("unsupported_query_form", "Send a SELECT, ASK, CONSTRUCT or DESCRIBE query.");
         }
         try {
-            ServiceCheck.refuseService(query);
+            AlgebraCheck.check(query);
         } catch (StackOverflowError e) {
             throw SparqlFailures.tooComplex();
+        } catch (ApiException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // As in parsing: compiling the algebra builds constant expressions too.
+            throw SparqlFailures.queryFault(e).orElseThrow(() -> e);
         }
         boolean protocolDataset = !protocolDefaultGraphs.isEmpty() || !protocolNamedGraphs.isEmpty();
         List<String> defaultGraphs;
@@ -97,6 +102,9 @@ public record PublicQuery(Query query, List<String> defaultGraphs, List<String> 
             throw ApiException.badRequest("query_syntax", "SPARQL syntax error: " + message.split("\n", 2)[0]);
         } catch (StackOverflowError e) {
             throw SparqlFailures.tooComplex();
+        } catch (RuntimeException e) {
+            // The parser builds constant expressions, such as a regular expression's pattern.
+            throw SparqlFailures.queryFault(e).orElseThrow(() -> e);
         }
     }
 

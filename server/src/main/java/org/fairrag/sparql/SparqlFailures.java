@@ -1,7 +1,10 @@
 package org.fairrag.sparql;
 
 import java.time.Duration;
+import java.util.Optional;
 import org.apache.jena.query.QueryCancelledException;
+import org.apache.jena.query.text.TextIndexParseException;
+import org.apache.jena.sparql.expr.ExprException;
 import org.fairrag.failure.ApiException;
 
 /** The answers of the SPARQL services to queries they could not finish. */
@@ -18,6 +21,36 @@ final class SparqlFailures {
     static ApiException tooComplex() {
         return ApiException.badRequest("query_too_complex",
                 "The query is too complex to run: it recursed too deeply. Split it into simpler queries.");
+    }
+
+    /**
+     * The 400 for a failure the query itself caused before or while it ran: an expression the engine refused to build
+     * or evaluate outside a row (a regular expression that does not compile, unknown flags), a text search that
+     * Lucene cannot parse. Empty for any other failure, a fault of the server's.
+     */
+    static Optional<ApiException> queryFault(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof ExprException) {
+                return Optional.of(ApiException.badRequest("query_error",
+                        "The query cannot be evaluated: " + firstLine(t.getMessage()).replace("java.util.regex.PatternSyntaxException: ", "") + "."));
+            }
+            if (t instanceof TextIndexParseException
+                    || t.getClass().getName().equals("org.apache.lucene.queryparser.classic.ParseException")) {
+                return Optional.of(ApiException.badRequest("text_query_syntax",
+                        "The text search of text:query cannot be read: " + firstLine(t.getMessage())
+                                + ". Quote or escape Lucene's special characters (+ - && || ! ( ) { } [ ] ^ \" ~ * ? : \\ /)."));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The message's first line, or its first two when the first only announces the second ("...error:"). */
+    private static String firstLine(String message) {
+        if (message == null || message.isBlank()) {
+            return "no detail";
+        }
+        String[] lines = message.strip().split("\\R", 3);
+        return lines[0].endsWith(":") && lines.length > 1 ? lines[0] + " " + lines[1].strip() : lines[0];
     }
 
     /** Whether a failure is a query stopped by its time limit, however a writer wrapped it. */
