@@ -190,9 +190,10 @@ public final class SummarizeHandler {
         }
     }
 
+    /** Whether {@code Accept} names {@code type} itself with a weight above 0 ({@code text/event-stream;q=0} refuses it). */
     private static boolean accepts(RoutingContext ctx, String type) {
-        String accept = ctx.request().getHeader("Accept");
-        return accept != null && accept.contains(type);
+        return ctx.parsedHeaders().accept().stream()
+                .anyMatch(m -> m.weight() > 0 && type.equalsIgnoreCase(m.component() + "/" + m.subComponent()));
     }
 
     /** A statement: its text, the PIDs it cites and, when terms were selected, the term it is about. */

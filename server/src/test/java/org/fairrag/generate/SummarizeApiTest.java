@@ -150,6 +150,15 @@ class SummarizeApiTest {
     }
 
     @Test
+    void should_not_stream_to_a_client_that_gives_event_streams_a_weight_of_zero() throws Exception {
+        HttpResponse<String> r = post(new JsonObject().put("articles", new JsonArray(mouthCancerArticles(2))),
+                "application/json, text/event-stream;q=0");
+
+        assertThat(r.headers().firstValue("Content-Type").orElseThrow()).startsWith("application/json");
+        assertThat(new JsonObject(r.body()).getJsonArray("statements")).isNotEmpty();
+    }
+
+    @Test
     void should_refuse_articles_it_does_not_know_and_bad_requests() throws Exception {
         String unknown = TestFairrag.BASE_URL + "/pid/" + PidScheme.idFor("article:pubmed:1");
         assertThat(post(new JsonObject().put("articles", new JsonArray().add(unknown)), "application/json").body())
