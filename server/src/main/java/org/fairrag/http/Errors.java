@@ -35,7 +35,7 @@ public final class Errors {
      * 503 (the server recovers by itself when it is back), anything else is a logged 500.
      */
     public static void handleFailure(RoutingContext ctx) {
-        Throwable failure = ctx.failure();
+        Throwable failure = apiFailureIn(ctx.failure());
         if (failure != null && !(failure instanceof ApiException) && StoreFailures.unreachable(failure)) {
             LOG.warn("{} {} [{}]: a store is unreachable: {}", ctx.request().method(), ctx.request().path(),
                     RequestLogHandler.requestId(ctx), failure.toString());
@@ -58,6 +58,19 @@ public final class Errors {
             int status = ctx.statusCode();
             send(ctx, status, codeFor(status), messageFor(status));
         }
+    }
+
+    /** The {@link ApiException} behind {@code failure} when a wrapper carries one, else {@code failure} itself. */
+    private static Throwable apiFailureIn(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof ApiException) {
+                return t;
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return failure;
     }
 
     static String codeFor(int status) {
