@@ -2,11 +2,13 @@ package org.fairrag.http;
 
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.CorsHandler;
+import io.vertx.ext.web.impl.Origin;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -52,6 +54,7 @@ public final class ApiRouter {
         router.route().handler(new RequestLogHandler());
         router.route().handler(g.inFlight());
         router.route().handler(g.requestLimits());
+        router.route().handler(ApiRouter::ignoreInvalidOrigin);
         router.route().handler(CorsHandler.create()
                 .allowedMethods(Set.of(HttpMethod.GET, HttpMethod.POST, HttpMethod.HEAD, HttpMethod.OPTIONS))
                 .allowedHeaders(Set.of("Content-Type", "Accept", "Authorization", "X-API-Key", "If-None-Match"))
@@ -87,5 +90,28 @@ public final class ApiRouter {
             router.errorHandler(status, Errors::handleFailure);
         }
         return router;
+    }
+
+    /**
+     * An {@code Origin} that is not an origin ({@code x}, {@code *}, {@code file://}, {@code javascript:...}) is
+     * dropped, and the request answered as one without it: without CORS headers, which no browser page can
+     * use. Vert.x's CORS handler would otherwise fail every such request. Ignoring rather than refusing keeps
+     * tools that send a junk header working, and gives a page of a bad origin nothing more than before.
+     */
+    private static void ignoreInvalidOrigin(RoutingContext ctx) {
+        String origin = ctx.request().getHeader(HttpHeaders.ORIGIN);
+        if (origin != null && !isOrigin(origin)) {
+            ctx.request().headers().remove(HttpHeaders.ORIGIN);
+        }
+        ctx.next();
+    }
+
+    /** Whether Vert.x's CORS handler can read {@code origin}: its own check, which throws on some ({@code http://}). */
+    static boolean isOrigin(String origin) {
+        try {
+            return Origin.isValid(origin) && Origin.parse(origin) != null;
+        } catch (RuntimeException e) {
+            return false;
+        }
     }
 }

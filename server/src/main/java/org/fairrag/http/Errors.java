@@ -50,6 +50,12 @@ public final class Errors {
         } else if (failure instanceof HttpException e) {
             send(ctx, e.getStatusCode(), codeFor(e.getStatusCode()), e.getPayload() != null ? e.getPayload()
                     : messageFor(e.getStatusCode()));
+        } else if (failure != null && ctx.statusCode() >= 400 && ctx.statusCode() < 500) {
+            // A handler failed the request as the client's fault, with an exception that says why (such as
+            // Vert.x's CORS handler): its status stands, and it is no server error.
+            LOG.debug("{} {} [{}]: {} {}", ctx.request().method(), ctx.request().path(), RequestLogHandler.requestId(ctx),
+                    ctx.statusCode(), failure.toString());
+            send(ctx, ctx.statusCode(), codeFor(ctx.statusCode()), messageFor(ctx.statusCode()));
         } else if (failure != null) {
             LOG.error("{} {} [{}] failed", ctx.request().method(), ctx.request().path(), RequestLogHandler.requestId(ctx),
                     failure);

@@ -32,6 +32,12 @@ final class HttpCalls {
                 .POST(HttpRequest.BodyPublishers.ofByteArray(json)));
     }
 
+    /** Any method, with a body ({@code null}: none) and headers (such as its Content-Type). */
+    HttpResponse<String> send(String method, String pathOrPid, String body, String... headers) throws Exception {
+        return send(request(pathOrPid, headers).method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofString(body)));
+    }
+
     private HttpRequest.Builder request(String pathOrPid, String... headers) {
         String path = pathOrPid.startsWith(TestFairrag.BASE_URL) ? pathOrPid.substring(TestFairrag.BASE_URL.length()) : pathOrPid;
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path));
