@@ -10,6 +10,7 @@ import io.vertx.ext.web.handler.BodyHandler;
 import io.vertx.ext.web.handler.CorsHandler;
 import io.vertx.ext.web.impl.Origin;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -33,6 +34,9 @@ public final class ApiRouter {
     public record Guards(InFlightRequests inFlight, RequestLimitsHandler requestLimits, long maxBodyBytes, ApiKeyHandler apiKeys,
                          Handler<RoutingContext> apiRateLimit, Handler<RoutingContext> sparqlRateLimit) {}
 
+    /** The methods whose form bodies Vert.x decodes. */
+    private static final Set<HttpMethod> FORM_METHODS = Set.of(HttpMethod.POST, HttpMethod.PUT, HttpMethod.PATCH,
+            HttpMethod.DELETE);
     private static final List<String> API_PREFIXES = List.of("/api/", "/pid/", "/dataset", "/sitemap");
 
     private ApiRouter() {}
@@ -61,6 +65,7 @@ public final class ApiRouter {
                 .exposedHeaders(Set.of("Link", "ETag", "Vary", "Server-Timing", "X-Request-Id", "Retry-After", SparqlHandler.RESULT_CAP_HEADER)));
         router.get("/health").handler(h.health());
         router.get("/metrics").handler(h.metrics());
+        router.route().handler(ApiRouter::ignoreFormTypeWithoutBodyMethod);
         router.route().handler(BodyHandler.create(false).setBodyLimit(g.maxBodyBytes()));
         router.route().handler(g.apiKeys());
         // One route without a path, so that the rate limits stay out of the route label of the metrics.
@@ -113,5 +118,21 @@ public final class ApiRouter {
         } catch (RuntimeException e) {
             return false;
         }
+    }
+
+    /**
+     * A form content type on a request whose method has no body to decode (GET, HEAD, OPTIONS): the body is
+     * ignored, as GET's is, rather than making the body handler fail the request.
+     */
+    private static void ignoreFormTypeWithoutBodyMethod(RoutingContext ctx) {
+        HttpMethod method = ctx.request().method();
+        String type = ctx.request().getHeader(HttpHeaders.CONTENT_TYPE);
+        if (type != null && !FORM_METHODS.contains(method)) {
+            String lower = type.toLowerCase(Locale.ROOT);
+            if (lower.startsWith("application/x-www-form-urlencoded") || lower.startsWith("multipart/")) {
+                ctx.request().headers().remove(HttpHeaders.CONTENT_TYPE);
+            }
+        }
+        ctx.next();
     }
 }

@@ -1,5 +1,6 @@
 package org.fairrag.http;
 
+import io.netty.handler.codec.http.multipart.HttpPostRequestDecoder;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.HttpException;
@@ -36,6 +37,12 @@ public final class Errors {
      */
     public static void handleFailure(RoutingContext ctx) {
         Throwable failure = apiFailureIn(ctx.failure());
+        if (failure != null && !(failure instanceof ApiException) && isFormDecoding(failure)) {
+            LOG.debug("{} {} [{}]: unreadable form body: {}", ctx.request().method(), ctx.request().path(),
+                    RequestLogHandler.requestId(ctx), failure.toString());
+            failure = ApiException.badRequest("invalid_encoding", "The form body is not valid"
+                    + " application/x-www-form-urlencoded: write '%' as %25 and every other byte as % and two hex digits.");
+        }
         if (failure != null && !(failure instanceof ApiException) && StoreFailures.unreachable(failure)) {
             LOG.warn("{} {} [{}]: a store is unreachable: {}", ctx.request().method(), ctx.request().path(),
                     RequestLogHandler.requestId(ctx), failure.toString());
@@ -77,6 +84,19 @@ public final class Errors {
             }
         }
         return failure;
+    }
+
+    /** A form body that could not be decoded (bad percent-encoding): Netty's decoder says so. */
+    private static boolean isFormDecoding(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof HttpPostRequestDecoder.ErrorDataDecoderException) {
+                return true;
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return false;
     }
 
     static String codeFor(int status) {
