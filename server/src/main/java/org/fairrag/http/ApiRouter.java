@@ -56,6 +56,7 @@ public final class ApiRouter {
     public static Router create(Vertx vertx, Handlers h, Guards g, List<Consumer<Router>> routes) {
         Router router = Router.router(vertx);
         router.route().handler(new RequestLogHandler());
+        router.route().handler(ApiRouter::knownMethod);
         router.route().handler(g.inFlight());
         router.route().handler(g.requestLimits());
         router.route().handler(ApiRouter::ignoreInvalidOrigin);
@@ -95,6 +96,18 @@ public final class ApiRouter {
             router.errorHandler(status, Errors::handleFailure);
         }
         return router;
+    }
+
+    /**
+     * A method no route takes and HTTP does not define (any token is a method on the wire) is a 501, before
+     * anything counts it against a route.
+     */
+    private static void knownMethod(RoutingContext ctx) {
+        if (HttpMetricTags.isStandard(ctx.request().method().name())) {
+            ctx.next();
+        } else {
+            ctx.fail(501);
+        }
     }
 
     /**

@@ -111,6 +111,7 @@ public final class Errors {
             case 414 -> "uri_too_long";
             case 415 -> "unsupported_media_type";
             case 429 -> "too_many_requests";
+            case 501 -> "not_implemented";
             case 503 -> "unavailable";
             default -> status >= 500 ? "internal_error" : "error";
         };
@@ -122,6 +123,7 @@ public final class Errors {
             case 405 -> "This method is not allowed here.";
             case 413 -> "The request body is too large.";
             case 414 -> "The request URI is too long.";
+            case 501 -> "This server does not implement this method; use GET, HEAD, POST or OPTIONS.";
             default -> "The request failed with status " + status + ".";
         };
     }
