@@ -4,6 +4,7 @@ import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
@@ -12,7 +13,9 @@ import io.vertx.ext.web.impl.Origin;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.regex.Pattern;
 
 /**
  * The frame of the HTTP surface: the guards every request passes, health and metrics, the routes the
@@ -89,13 +92,73 @@ public final class ApiRouter {
                 .handler(app::queryPage);
 
         router.route("/webjars/*").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(app.webjars());
-        router.route("/*").handler(app::securityHeaders).handler(app.files());
+        router.route("/*").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(app::securityHeaders).handler(app.files());
+        headWhereverGet(router);
 
         router.route().failureHandler(Errors::handleFailure);
-        for (int status : new int[] {404, 405, 413, 414, 415, 431}) {
+        router.errorHandler(405, ctx -> {
+            String allow = allowedMethods(router, ctx.normalizedPath());
+            if (allow.isEmpty()) {
+                Errors.send(ctx, 404, Errors.codeFor(404), Errors.messageFor(404));
+            } else {
+                ctx.response().putHeader("Allow", allow);
+                Errors.handleFailure(ctx);
+            }
+        });
+        for (int status : new int[] {404, 413, 414, 415, 431}) {
             router.errorHandler(status, Errors::handleFailure);
         }
         return router;
+    }
+
+    /**
+     * RFC 9110 requires HEAD wherever GET is answered: every route of GET takes HEAD too (the server sends the
+     * headers of the GET and no body).
+     */
+    static void headWhereverGet(Router router) {
+        for (Route route : router.getRoutes()) {
+            Set<HttpMethod> methods = route.methods();
+            if (methods != null && methods.contains(HttpMethod.GET) && !methods.contains(HttpMethod.HEAD)) {
+                route.method(HttpMethod.HEAD);
+            }
+        }
+    }
+
+    /**
+     * The methods the routes of {@code path} take, for the {@code Allow} header of a 405; empty when only the
+     * web app's catch-all route matched (no resource is known there: a 404). Route paths are read as Vert.x
+     * reads them: exact, a prefix (a final {@code *}), or with {@code :param} segments.
+     */
+    static String allowedMethods(Router router, String path) {
+        Set<String> allowed = new TreeSet<>();
+        for (Route route : router.getRoutes()) {
+            Set<HttpMethod> methods = route.methods();
+            String routePath = route.getPath();
+            if (methods == null || methods.isEmpty() || routePath == null || isCatchAll(route)) {
+                continue;
+            }
+            boolean matches = routePath.contains(":") ? paramPattern(routePath).matcher(path).matches()
+                    : route.isExactPath() ? routePath.equals(path) : path.startsWith(routePath);
+            if (matches) {
+                methods.forEach(m -> allowed.add(m.name()));
+            }
+        }
+        if (!allowed.isEmpty()) {
+            allowed.add(HttpMethod.OPTIONS.name()); // CORS preflights are answered on every path
+        }
+        return String.join(", ", allowed);
+    }
+
+    private static boolean isCatchAll(Route route) {
+        return "/".equals(route.getPath()) && !route.isExactPath();
+    }
+
+    private static Pattern paramPattern(String routePath) {
+        StringBuilder regex = new StringBuilder();
+        for (String part : routePath.split("(?=[:/])|(?<=/)")) {
+            regex.append(part.startsWith(":") ? "[^/]+" : Pattern.quote(part));
+        }
+        return Pattern.compile(regex.toString());
     }
 
     /**
