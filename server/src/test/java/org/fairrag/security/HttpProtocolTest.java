@@ -51,6 +51,23 @@ class HttpProtocolTest {
         assertThat(metricLines() - before).isLessThan(20);
     }
 
+    @Test
+    void should_not_add_series_for_paths_a_client_makes_up() throws Exception {
+        server.http.get("/no-such-page-0");
+        server.http.get("/api/terms/D0000000");
+        int before = metricLines();
+
+        for (int i = 1; i <= 40; i++) {
+            server.http.get("/no-such-page-" + i + "?x=" + i);
+            server.http.get("/api/terms/D" + (1_000_000 + i));
+            server.http.send("PUT", "/made-up/" + i, null);
+        }
+
+        String metrics = server.http.get("/metrics").body();
+        assertThat(metrics).doesNotContain("no-such-page", "D1000001", "made-up");
+        assertThat(metricLines() - before).isLessThan(20);
+    }
+
     @ParameterizedTest(name = "HEAD {0}")
     @ValueSource(strings = {"/robots.txt", "/health", "/openapi.yaml", "/sitemap.xml", "/api/terms/search?q=tumour",
             "/api/articles/search?q=tumour", "/api/summarize/prompt", "/metrics"})
