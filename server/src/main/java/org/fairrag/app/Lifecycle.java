@@ -21,6 +21,7 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Properties;
 import java.util.UUID;
+import org.fairrag.http.HttpMetricTags;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -52,6 +53,8 @@ public final class Lifecycle implements AutoCloseable {
             close();
             throw e;
         }
+        // Before Vert.x registers its HTTP meters: a made-up method must not add series without end.
+        metrics.config().meterFilter(HttpMetricTags.boundedMethods());
         this.vertx = Vertx.builder()
                 .with(new VertxOptions()
                         .setFileSystemOptions(new FileSystemOptions().setFileCacheDir(config.dataDir().resolve("cache").toString()))

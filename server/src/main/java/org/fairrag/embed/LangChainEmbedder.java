@@ -54,7 +54,18 @@ public final class LangChainEmbedder implements Embedder {
         for (int from = 0; from < texts.size(); from += BATCH_SIZE) {
             List<TextSegment> batch = texts.subList(from, Math.min(texts.size(), from + BATCH_SIZE)).stream()
                     .map(TextSegment::from).toList();
-            for (Embedding e : model.embedAll(batch).content()) {
+            List<Embedding> embeddings;
+            try {
+                embeddings = model.embedAll(batch).content();
+            } catch (IllegalArgumentException e) {
+                // The in-JVM model refuses a text its tokenizer reads as nothing (such as only a combining
+                // accent or private-use characters): the text's fault, not the server's.
+                if (e.getMessage() != null && e.getMessage().contains("empty or whitespace-only")) {
+                    throw new UnreadableTextException();
+                }
+                throw e;
+            }
+            for (Embedding e : embeddings) {
                 out.add(Vectors.normalized(e.vector()));
             }
         }

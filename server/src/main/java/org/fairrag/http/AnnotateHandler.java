@@ -32,10 +32,13 @@ public final class AnnotateHandler {
     public void handle(RoutingContext ctx) {
         long start = System.nanoTime();
         JsonRequest request = JsonRequest.of(ctx, Set.of("title", "abstract"));
-        String title = request.string("title", MAX_TITLE);
-        String abstractText = request.string("abstract", MAX_ABSTRACT);
-        if ((title == null || title.isBlank()) && (abstractText == null || abstractText.isBlank())) {
-            throw ApiException.badRequest("missing_text", "Give a 'title', an 'abstract', or both.");
+        // A part with nothing readable (see TextInput) counts as absent; the others are read as sent, so
+        // that the offsets of the mentions are offsets in the caller's own text.
+        String title = readableOrNull(request.string("title", MAX_TITLE));
+        String abstractText = readableOrNull(request.string("abstract", MAX_ABSTRACT));
+        if (title == null && abstractText == null) {
+            throw ApiException.badRequest("missing_text", "Give a 'title', an 'abstract', or both, with visible"
+                    + " text (spaces, control, invisible and private-use characters or a lone accent do not count).");
         }
         Set<String> levels = Caller.of(ctx).accessLevels();
         pool.submit(() -> suggester.get().suggest(title, abstractText, levels)).onSuccess(s -> {
@@ -72,6 +75,10 @@ public final class AnnotateHandler {
                     .put("tookMs", (System.nanoTime() - start) / 1_000_000);
             ctx.response().putHeader("Content-Type", "application/json; charset=utf-8").end(body.encode());
         }).onFailure(ctx::fail);
+    }
+
+    private static String readableOrNull(String text) {
+        return text == null || TextInput.prose(text).isEmpty() ? null : text;
     }
 
     private static String part(org.fairrag.annotate.TextPart part) {

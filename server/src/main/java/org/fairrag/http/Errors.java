@@ -1,5 +1,6 @@
 package org.fairrag.http;
 
+import io.netty.handler.codec.http.multipart.HttpPostRequestDecoder;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.HttpException;
@@ -35,7 +36,13 @@ public final class Errors {
      * 503 (the server recovers by itself when it is back), anything else is a logged 500.
      */
     public static void handleFailure(RoutingContext ctx) {
-        Throwable failure = ctx.failure();
+        Throwable failure = apiFailureIn(ctx.failure());
+        if (failure != null && !(failure instanceof ApiException) && isFormDecoding(failure)) {
+            LOG.debug("{} {} [{}]: unreadable form body: {}", ctx.request().method(), ctx.request().path(),
+                    RequestLogHandler.requestId(ctx), failure.toString());
+            failure = ApiException.badRequest("invalid_encoding", "The form body is not valid"
+                    + " application/x-www-form-urlencoded: write '%' as %25 and every other byte as % and two hex digits.");
+        }
         if (failure != null && !(failure instanceof ApiException) && StoreFailures.unreachable(failure)) {
             LOG.warn("{} {} [{}]: a store is unreachable: {}", ctx.request().method(), ctx.request().path(),
                     RequestLogHandler.requestId(ctx), failure.toString());
@@ -50,6 +57,12 @@ public final class Errors {
         } else if (failure instanceof HttpException e) {
             send(ctx, e.getStatusCode(), codeFor(e.getStatusCode()), e.getPayload() != null ? e.getPayload()
                     : messageFor(e.getStatusCode()));
+        } else if (failure != null && ctx.statusCode() >= 400 && ctx.statusCode() < 500) {
+            // A handler failed the request as the client's fault, with an exception that says why (such as
+            // Vert.x's CORS handler): its status stands, and it is no server error.
+            LOG.debug("{} {} [{}]: {} {}", ctx.request().method(), ctx.request().path(), RequestLogHandler.requestId(ctx),
+                    ctx.statusCode(), failure.toString());
+            send(ctx, ctx.statusCode(), codeFor(ctx.statusCode()), messageFor(ctx.statusCode()));
         } else if (failure != null) {
             LOG.error("{} {} [{}] failed", ctx.request().method(), ctx.request().path(), RequestLogHandler.requestId(ctx),
                     failure);
@@ -58,6 +71,32 @@ public final class Errors {
             int status = ctx.statusCode();
             send(ctx, status, codeFor(status), messageFor(status));
         }
+    }
+
+    /** The {@link ApiException} behind {@code failure} when a wrapper carries one, else {@code failure} itself. */
+    private static Throwable apiFailureIn(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof ApiException) {
+                return t;
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return failure;
+    }
+
+    /** A form body that could not be decoded (bad percent-encoding): Netty's decoder says so. */
+    private static boolean isFormDecoding(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof HttpPostRequestDecoder.ErrorDataDecoderException) {
+                return true;
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return false;
     }
 
     static String codeFor(int status) {
@@ -72,6 +111,7 @@ public final class Errors {
             case 414 -> "uri_too_long";
             case 415 -> "unsupported_media_type";
             case 429 -> "too_many_requests";
+            case 501 -> "not_implemented";
             case 503 -> "unavailable";
             default -> status >= 500 ? "internal_error" : "error";
         };
@@ -83,6 +123,7 @@ public final class Errors {
             case 405 -> "This method is not allowed here.";
             case 413 -> "The request body is too large.";
             case 414 -> "The request URI is too long.";
+            case 501 -> "This server does not implement this method; use GET, HEAD, POST or OPTIONS.";
             default -> "The request failed with status " + status + ".";
         };
     }

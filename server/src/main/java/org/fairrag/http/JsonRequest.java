@@ -5,6 +5,8 @@ import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -118,14 +120,34 @@ public final class JsonRequest {
             return fallback;
         }
         Object v = body.getValue(field);
-        if (!(v instanceof Number n) || n.doubleValue() != Math.rint(n.doubleValue())) {
+        if (!(v instanceof Number n)) {
             throw wrongType(field, "an integer");
         }
-        long value = n.longValue();
-        if (value < min || value > max) {
+        // Compared exactly: the parser gives a BigInteger for an integer beyond a long, whose longValue()
+        // would wrap around (2^64 + 5 read as 5).
+        BigDecimal value = exact(n);
+        if (value != null && value.stripTrailingZeros().scale() > 0) {
+            throw wrongType(field, "an integer");
+        }
+        if (value == null || value.compareTo(BigDecimal.valueOf(min)) < 0 || value.compareTo(BigDecimal.valueOf(max)) > 0) {
             throw ApiException.badRequest("out_of_range", "'" + field + "' must be between " + min + " and " + max + ".");
         }
-        return (int) value;
+        return value.intValueExact();
+    }
+
+    /** The exact value of a parsed JSON number, or null for one that is not finite. */
+    private static BigDecimal exact(Number n) {
+        if (n instanceof BigDecimal d) {
+            return d;
+        }
+        if (n instanceof BigInteger i) {
+            return new BigDecimal(i);
+        }
+        if (n instanceof Integer || n instanceof Long || n instanceof Short || n instanceof Byte) {
+            return BigDecimal.valueOf(n.longValue());
+        }
+        double d = n.doubleValue();
+        return Double.isFinite(d) ? new BigDecimal(d) : null;
     }
 
     /** A boolean, or null when absent. */

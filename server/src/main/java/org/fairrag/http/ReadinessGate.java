@@ -4,10 +4,14 @@ import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
+import java.util.UUID;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The request handler of a server that listens before its stores are ready. Until {@link #open} is
@@ -17,6 +21,8 @@ import java.util.function.Supplier;
  * the API's router.
  */
 public final class ReadinessGate implements Handler<HttpServerRequest> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ReadinessGate.class);
 
     /** Seconds a client is asked to wait before it tries again. */
     public static final int RETRY_AFTER_SECONDS = 5;
@@ -58,12 +64,30 @@ public final class ReadinessGate implements Handler<HttpServerRequest> {
         this.api = api;
     }
 
+    /**
+     * An HTTP/1.1 request must name its host (RFC 9112, 3.2); the router fails one that does not before any
+     * route runs, so it is answered here: a JSON 400 with its request id, like every other error.
+     */
+    private static void refuseWithoutHost(HttpServerRequest request) {
+        String id = UUID.randomUUID().toString();
+        LOG.info("{} {} [{}]: HTTP/1.1 request without Host refused", request.method(), request.path(), id);
+        request.response().setStatusCode(400)
+                .putHeader(RequestLogHandler.HEADER, id)
+                .putHeader("Content-Type", "application/json; charset=utf-8")
+                .putHeader("Cache-Control", "no-store")
+                .end(Errors.body("missing_host", "An HTTP/1.1 request needs a Host header naming this server.").encode());
+    }
+
     public boolean isOpen() {
         return api != null;
     }
 
     @Override
     public void handle(HttpServerRequest request) {
+        if (request.version() == HttpVersion.HTTP_1_1 && request.authority() == null) {
+            refuseWithoutHost(request);
+            return;
+        }
         Handler<HttpServerRequest> open = api;
         (open != null ? open : starting).handle(request);
     }

@@ -5,9 +5,17 @@ import java.text.Normalizer;
 /**
  * The one place free text from a request is cleaned before anything reads it: Unicode-normalised,
  * with control, format and other invisible characters (NUL, zero-width space and joiners, byte order
- * mark, soft hyphen, variation selectors, noncharacters) and unpaired surrogates removed, every kind of
- * space (no-break, ideographic, ...) made a plain space, and runs of spaces collapsed. What is left may
- * be empty: the caller then answers 400, since nothing visible was asked.
+ * mark, soft hyphen, variation selectors, noncharacters), unpaired surrogates, private-use characters
+ * and the replacement character U+FFFD removed, every kind of space (no-break, ideographic, ...) made a
+ * plain space, and runs of spaces collapsed. A text left with nothing but combining marks (an accent on
+ * no letter) is empty too. What is left may be empty: the caller then answers 400, since nothing
+ * readable was asked.
+ *
+ * <p>"Readable" follows the embedding model (all-MiniLM-L6-v2's BERT tokenizer): tokenizing every code
+ * point alone, the ones it reads as nothing are whitespace, controls, format characters, surrogates,
+ * private use, U+FFFD and non-spacing marks; all of them are removed here or make an empty text, so that
+ * no cleaned non-empty text reaches the model as empty. Unassigned code points are kept: the model reads
+ * them (as an unknown token), and a newer Unicode version may assign them.
  */
 public final class TextInput {
 
@@ -60,17 +68,28 @@ public final class TextInput {
                 out.appendCodePoint(cp);
             }
         }
-        return out.toString();
+        return out.codePoints().anyMatch(cp -> !isMark(cp) && cp != ' ' && cp != '\n') ? out.toString() : "";
+    }
+
+    /** A combining mark: it reads as nothing without a letter before it. */
+    private static boolean isMark(int cp) {
+        int type = Character.getType(cp);
+        return type == Character.NON_SPACING_MARK || type == Character.ENCLOSING_MARK
+                || type == Character.COMBINING_SPACING_MARK;
     }
 
     private static boolean isLineBreak(int cp) {
         return cp == '\n' || cp == '\r' || cp == 0x0085 || cp == 0x2028 || cp == 0x2029 || cp == 0x000B || cp == 0x000C;
     }
 
-    /** Characters that show nothing: controls, format characters, and the other default-ignorable ones. */
+    /**
+     * Characters that show nothing readable: controls, format characters, the other default-ignorable ones,
+     * private use (no agreed glyph) and U+FFFD (what a decoder leaves of bytes it could not read).
+     */
     private static boolean isInvisible(int cp) {
         int type = Character.getType(cp);
         return type == Character.CONTROL || type == Character.FORMAT || type == Character.SURROGATE
+                || type == Character.PRIVATE_USE || cp == 0xFFFD
                 || (cp >= 0xFE00 && cp <= 0xFE0F) || (cp >= 0xE0100 && cp <= 0xE01EF) // variation selectors
                 || (cp >= 0x180B && cp <= 0x180F) // Mongolian variation selectors and vowel separator
                 || cp == 0x034F // combining grapheme joiner

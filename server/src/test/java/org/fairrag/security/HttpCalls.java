@@ -1,5 +1,6 @@
 package org.fairrag.security;
 
+import java.net.Socket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -30,6 +31,25 @@ final class HttpCalls {
     HttpResponse<String> postBytes(String pathOrPid, byte[] json, String... headers) throws Exception {
         return send(request(pathOrPid, headers).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(json)));
+    }
+
+    /** Any method, with a body ({@code null}: none) and headers (such as its Content-Type). */
+    HttpResponse<String> send(String method, String pathOrPid, String body, String... headers) throws Exception {
+        return send(request(pathOrPid, headers).method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    /**
+     * Bytes written as they are on a new connection (what {@link HttpClient} would not send, such as a request
+     * without Host); the raw response, read until the server closes (so send {@code Connection: close}).
+     */
+    String raw(String request) throws Exception {
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(30_000);
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+            socket.getOutputStream().flush();
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
     }
 
     private HttpRequest.Builder request(String pathOrPid, String... headers) {

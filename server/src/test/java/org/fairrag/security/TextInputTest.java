@@ -17,7 +17,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Replays "q made only of NUL, control, zero-width, no-break-space or BOM characters is a 500 from the
  * embedding model; a lone surrogate in JSON too": every text input is cleaned in one place, and a query
- * with nothing visible left is a 400 on article search, term search and filter.
+ * with nothing visible left is a 400 on article search, term search and filter. Also replays "text the
+ * embedding model reads as empty is a 500" ({@code /api/articles/search?q=%CC%81}, a lone combining accent;
+ * {@code /api/terms/search?q=%EF%BF%BD} and {@code q=%EE%80%80}; {@code POST /api/annotate {"title":"\u200b"}}
+ * and other invisible titles; {@code POST /api/filter {"q":"\ue000",...}}; {@code POST /api/summarize} with a
+ * prompt of {@code "\ue000"}): annotate refuses such a text, a summary takes the default prompt.
  */
 class TextInputTest {
 
@@ -33,7 +37,26 @@ class TextInputTest {
                 Arguments.of("byte order mark", "\ufeff"),
                 Arguments.of("soft hyphen and bidi controls", "\u00ad\u202e\u2066"),
                 Arguments.of("variation selectors and Hangul filler", "\ufe0f\u3164"),
-                Arguments.of("a mix of them all", "\ufeff\u0000\u200b\u00a0\u0007 \u2060"));
+                Arguments.of("a mix of them all", "\ufeff\u0000\u200b\u00a0\u0007 \u2060"),
+                Arguments.of("a lone combining accent", "\u0301"),
+                Arguments.of("combining marks only", "\u0301\u0308 \u0903\u20dd"),
+                Arguments.of("replacement character", "\ufffd"),
+                Arguments.of("private use", "\ue000"),
+                Arguments.of("supplementary private use", "\udb80\udc00"),
+                Arguments.of("private use, replacement character and an accent", "\ue000 \ufffd\u0301"));
+    }
+
+    /** Each written as a JSON escape, so that a lone surrogate is sent as one. */
+    static Stream<Arguments> unreadableTitles() {
+        return Stream.of(
+                Arguments.of("zero-width space", "\\u200b"),
+                Arguments.of("no-break space", "\\u00a0"),
+                Arguments.of("byte order mark", "\\ufeff"),
+                Arguments.of("NUL", "\\u0000"),
+                Arguments.of("lone surrogate", "\\ud800"),
+                Arguments.of("private use", "\\ue000"),
+                Arguments.of("a lone combining accent", "\\u0301"),
+                Arguments.of("replacement character", "\\ufffd"));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -52,6 +75,23 @@ class TextInputTest {
     @MethodSource("invisibleQueries")
     void should_refuse_a_filter_query_with_nothing_visible(String kind, String q) throws Exception {
         assertRefused(server.http.post("/api/filter", filterBody(q).encode()), "empty_query");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("unreadableTitles")
+    void should_refuse_an_annotation_of_nothing_readable(String kind, String escaped) throws Exception {
+        assertRefused(server.http.post("/api/annotate", "{\"title\": \"" + escaped + "\"}"), "missing_text");
+        assertRefused(server.http.post("/api/annotate", "{\"title\": \"" + escaped + "\", \"abstract\": \" "
+                + escaped + "\"}"), "missing_text");
+    }
+
+    @Test
+    void should_annotate_the_readable_part_when_the_other_is_unreadable() throws Exception {
+        HttpResponse<String> r = server.http.post("/api/annotate",
+                "{\"title\": \"\\ue000\\u0301\", \"abstract\": \"Mouth neoplasms in older patients.\"}");
+
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        assertThat(new JsonObject(r.body()).getJsonArray("mentions").encode()).contains("D009062");
     }
 
     @Test
@@ -101,6 +141,18 @@ class TextInputTest {
         HttpResponse<String> r = server.http.post("/api/summarize", body.encode());
 
         assertThat(r.statusCode()).as(r.body()).isEqualTo(201);
+        String defaultPrompt = new JsonObject(server.http.get("/api/summarize/prompt").body()).getString("prompt");
+        assertThat(new JsonObject(r.body()).getString("prompt")).isEqualTo(defaultPrompt);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("unreadableTitles")
+    void should_use_the_default_prompt_when_the_prompt_has_nothing_readable(String kind, String escaped) throws Exception {
+        String body = "{\"articles\": [\"" + server.publicPids.get(1) + "\"], \"prompt\": \"" + escaped + "\"}";
+
+        HttpResponse<String> r = server.http.post("/api/summarize", body);
+
+        assertThat(r.statusCode()).as(r.body()).isIn(200, 201);
         String defaultPrompt = new JsonObject(server.http.get("/api/summarize/prompt").body()).getString("prompt");
         assertThat(new JsonObject(r.body()).getString("prompt")).isEqualTo(defaultPrompt);
     }
