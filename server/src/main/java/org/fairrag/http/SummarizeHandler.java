@@ -32,7 +32,8 @@ import org.fairrag.failure.ApiException;
  * {@code GET /api/summarize/prompt} gives the default request and the model.
  *
  * <p>A request identical to one already answered gets the summary already published ({@code 200}), at no
- * cost; a new summary ({@code 201}) counts against the caller's hourly quota ({@code 429} beyond it). When
+ * cost; a new summary ({@code 201}) counts against the caller's hourly quota ({@code 429} beyond it), one that fails
+ * does not (one whose client goes away does). When
  * the client goes away before the end, the summarizer is stopped and nothing is published.
  */
 public final class SummarizeHandler {
@@ -100,7 +101,10 @@ public final class SummarizeHandler {
                     } else {
                         summaries.summarize(request.input(), s -> { }, cancellation)
                                 .onSuccess(summary -> answer(ctx, false, summary, 201))
-                                .onFailure(e -> failed(ctx, e));
+                                .onFailure(e -> {
+                                    giveQuotaBack(ctx, e);
+                                    failed(ctx, e);
+                                });
                     }
                 });
     }
@@ -120,6 +124,16 @@ public final class SummarizeHandler {
             return false;
         }
         return true;
+    }
+
+    /**
+     * A summary that failed published nothing: the client does not pay for the server's or the model's failure. One
+     * its client stopped still counts, or going away just before the end would make model calls free.
+     */
+    private void giveQuotaBack(RoutingContext ctx, Throwable failure) {
+        if (hourlyQuota != null && !(failure instanceof CancellationException)) {
+            hourlyQuota.giveBack(Caller.of(ctx).rateKey(ctx));
+        }
     }
 
     private void answer(RoutingContext ctx, boolean stream, Summary summary, int status) {
@@ -143,6 +157,9 @@ public final class SummarizeHandler {
                                 toJson(statement, input.terms()))),
                         cancellation)
                 .onComplete(ar -> context.runOnContext(v -> {
+                    if (ar.failed()) {
+                        giveQuotaBack(ctx, ar.cause());
+                    }
                     if (ar.succeeded()) {
                         event(response, "summary", toJson(ar.result()));
                     } else if (ar.cause() instanceof CancellationException) {

@@ -51,6 +51,19 @@ public final class TokenBuckets {
         }
     }
 
+    /**
+     * Gives back a token taken for work that was then not done (it failed, or its client went away), so that only
+     * what was delivered counts; never beyond a full bucket.
+     */
+    public void giveBack(String client) {
+        Bucket bucket = buckets.getIfPresent(client);
+        if (bucket != null) {
+            synchronized (bucket) {
+                bucket.tokens = Math.min(burst, bucket.tokens + 1);
+            }
+        }
+    }
+
     private static final class Bucket {
         double tokens;
         long updated;

@@ -42,6 +42,19 @@ class TokenBucketsTest {
     }
 
     @Test
+    void should_take_back_a_token_given_back_but_never_beyond_the_burst() {
+        TokenBuckets buckets = new TokenBuckets(0.001, 1, 100, now::get);
+        assertThat(buckets.take("a").allowed()).isTrue();
+        assertThat(buckets.take("a").allowed()).isFalse();
+
+        buckets.giveBack("a");
+        buckets.giveBack("a");
+
+        assertThat(buckets.take("a").allowed()).isTrue();
+        assertThat(buckets.take("a").allowed()).isFalse();
+    }
+
+    @Test
     void should_keep_one_bucket_per_client() {
         TokenBuckets buckets = new TokenBuckets(1, 1, 100, now::get);
 

@@ -1,0 +1,86 @@
+package org.fairrag.security;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import org.apache.jena.query.QueryFactory;
+import org.fairrag.app.Fairrag;
+import org.fairrag.app.FairragConfig;
+import org.fairrag.app.HttpServerLauncher;
+import org.fairrag.ingest.ArticleIngest;
+import org.fairrag.ingest.IngestProgress;
+import org.fairrag.ingest.SourceFile;
+import org.fairrag.testing.OpenAiCompatibleTestServer;
+import org.fairrag.testing.OpenAiCompatibleTestServer.Behaviour;
+import org.fairrag.testing.TestFairrag;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Replays "the hourly summary quota is taken before the summary is made, so a request that fails still costs one",
+ * against a test double of the remote chat model ({@link OpenAiCompatibleTestServer}) that fails on demand: with a
+ * quota of one summary an hour, a summary the model failed must leave the client its one summary.
+ */
+class SummaryQuotaModelDoubleTest {
+
+    private static OpenAiCompatibleTestServer model;
+    private static Fairrag fairrag;
+    private static int port;
+    private static List<String> articles;
+    private static final HttpClient http = HttpClient.newHttpClient();
+
+    @BeforeAll
+    static void start() throws Exception {
+        model = new OpenAiCompatibleTestServer();
+        fairrag = TestFairrag.open(TestFairrag.config(TestFairrag.newDir("summary-quota")).toBuilder()
+                .llm(new FairragConfig.Llm("openai", Optional.of(model.baseUrl()), Optional.of("test-model"),
+                        Optional.of("sk-test"), Duration.ofSeconds(60)))
+                .quotas(new FairragConfig.Quotas(1, 0, 1, TestFairrag.API_KEY_CACHE_TIME))
+                .build());
+        fairrag.ingest(SourceFile.of(TestFairrag.resource("/samples/xml/netsynergy_pubmed21n1002.xml.gz")),
+                ArticleIngest.Options.DEFAULT, IngestProgress.NONE);
+        port = HttpServerLauncher.start(fairrag).port();
+        articles = fairrag.graph().select(QueryFactory.create("PREFIX schema: <http://schema.org/> "
+                + "SELECT ?a WHERE { ?a schema:abstract ?abs } ORDER BY ?a LIMIT 2")).stream()
+                .map(r -> r.getResource("a").getURI()).toList();
+    }
+
+    @AfterAll
+    static void stop() {
+        fairrag.close();
+        model.close();
+    }
+
+    @Test
+    void should_not_count_a_summary_the_model_failed_against_the_hourly_quota() throws Exception {
+        model.behave(Behaviour.FAIL);
+        HttpResponse<String> failed = summarize("What was measured, though the model fails?", "application/json");
+        HttpResponse<String> failedStreaming = summarize("What was measured, streamed, though the model fails?",
+                "text/event-stream");
+        model.answerWith("The first study measured an effect [1].");
+        HttpResponse<String> made = summarize("What was measured?", "application/json");
+        HttpResponse<String> beyond = summarize("What else was measured?", "application/json");
+
+        assertThat(failed.statusCode()).isEqualTo(502);
+        assertThat(failedStreaming.body()).contains("event: error").contains("model_error");
+        assertThat(made.statusCode()).as(made.body()).isEqualTo(201);
+        assertThat(beyond.statusCode()).isEqualTo(429);
+        assertThat(new JsonObject(beyond.body()).getJsonObject("error").getString("code")).isEqualTo("summary_quota");
+    }
+
+    private static HttpResponse<String> summarize(String prompt, String accept) throws Exception {
+        JsonObject body = new JsonObject().put("articles", new JsonArray(articles)).put("prompt", prompt);
+        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/summarize"))
+                .timeout(Duration.ofSeconds(60)).header("Content-Type", "application/json").header("Accept", accept)
+                .POST(HttpRequest.BodyPublishers.ofString(body.encode())).build(), HttpResponse.BodyHandlers.ofString());
+    }
+}
