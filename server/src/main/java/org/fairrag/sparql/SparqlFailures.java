@@ -34,8 +34,7 @@ final class SparqlFailures {
                 return Optional.of(ApiException.badRequest("query_error",
                         "The query cannot be evaluated: " + firstLine(t.getMessage()).replace("java.util.regex.PatternSyntaxException: ", "") + "."));
             }
-            if (t instanceof TextIndexParseException
-                    || t.getClass().getName().equals("org.apache.lucene.queryparser.classic.ParseException")) {
+            if (t instanceof TextIndexParseException) { // jena-text's wrapper of Lucene's query parser's error
                 return Optional.of(ApiException.badRequest("text_query_syntax",
                         "The text search of text:query cannot be read: " + firstLine(t.getMessage())
                                 + ". Quote or escape Lucene's special characters (+ - && || ! ( ) { } [ ] ^ \" ~ * ? : \\ /)."));

@@ -9,7 +9,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import org.apache.jena.query.QueryFactory;
 import org.fairrag.app.Fairrag;
 import org.fairrag.app.FairragConfig;
@@ -50,8 +49,7 @@ class TextToSparqlBoundaryDoubleTest {
     static void start() throws Exception {
         model = new OpenAiCompatibleTestServer();
         FairragConfig config = TestFairrag.config(TestFairrag.newDir("ask-llm")).toBuilder()
-                .llm(new FairragConfig.Llm("openai", Optional.of(model.baseUrl()), Optional.of("test-model"),
-                        Optional.of("sk-test"), Duration.ofSeconds(5)))
+                .llm(model.llm(Duration.ofSeconds(5)))
                 .build();
         fairrag = TestFairrag.open(config);
         fairrag.loadVocabulary(VocabularyInfo.MESH_2024, List.of(new Concept(HUMANS, "http://id.nlm.nih.gov/mesh/" + HUMANS,

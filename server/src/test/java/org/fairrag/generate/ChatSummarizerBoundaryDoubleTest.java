@@ -10,10 +10,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import org.apache.jena.query.QueryFactory;
 import org.fairrag.app.Fairrag;
-import org.fairrag.app.FairragConfig;
 import org.fairrag.app.HttpServerLauncher;
 import org.fairrag.ingest.ArticleIngest;
 import org.fairrag.ingest.IngestProgress;
@@ -44,8 +42,7 @@ class ChatSummarizerBoundaryDoubleTest {
     static void start() throws Exception {
         model = new OpenAiCompatibleTestServer();
         fairrag = TestFairrag.withMesh("llm", dir -> TestFairrag.config(dir).toBuilder()
-                .llm(new FairragConfig.Llm("openai", Optional.of(model.baseUrl()), Optional.of("test-model"),
-                        Optional.of("sk-test"), Duration.ofSeconds(3)))
+                .llm(model.llm(Duration.ofSeconds(3)))
                 .build());
         fairrag.ingest(SourceFile.of(TestFairrag.resource("/samples/xml/netsynergy_pubmed21n1002.xml.gz")),
                 ArticleIngest.Options.DEFAULT, IngestProgress.NONE);

@@ -14,10 +14,8 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import org.apache.jena.query.QueryFactory;
 import org.fairrag.app.Fairrag;
-import org.fairrag.app.FairragConfig;
 import org.fairrag.app.HttpServerLauncher;
 import org.fairrag.fdo.FdoKind;
 import org.fairrag.ingest.ArticleIngest;
@@ -49,8 +47,7 @@ class SummarizeCancelModelDoubleTest {
     static void start() throws Exception {
         model = new OpenAiCompatibleTestServer();
         fairrag = TestFairrag.open(TestFairrag.config(TestFairrag.newDir("summary-cancel")).toBuilder()
-                .llm(new FairragConfig.Llm("openai", Optional.of(model.baseUrl()), Optional.of("test-model"),
-                        Optional.of("sk-test"), Duration.ofSeconds(60)))
+                .llm(model.llm(Duration.ofSeconds(60)))
                 .build());
         fairrag.ingest(SourceFile.of(TestFairrag.resource("/samples/xml/netsynergy_pubmed21n1002.xml.gz")),
                 ArticleIngest.Options.DEFAULT, IngestProgress.NONE);

@@ -10,7 +10,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 import org.apache.jena.query.QueryFactory;
 import org.fairrag.app.Fairrag;
 import org.fairrag.app.FairragConfig;
@@ -42,8 +41,7 @@ class SummaryQuotaModelDoubleTest {
     static void start() throws Exception {
         model = new OpenAiCompatibleTestServer();
         fairrag = TestFairrag.open(TestFairrag.config(TestFairrag.newDir("summary-quota")).toBuilder()
-                .llm(new FairragConfig.Llm("openai", Optional.of(model.baseUrl()), Optional.of("test-model"),
-                        Optional.of("sk-test"), Duration.ofSeconds(60)))
+                .llm(model.llm(Duration.ofSeconds(60)))
                 .quotas(new FairragConfig.Quotas(1, 0, 1, TestFairrag.API_KEY_CACHE_TIME))
                 .build());
         fairrag.ingest(SourceFile.of(TestFairrag.resource("/samples/xml/netsynergy_pubmed21n1002.xml.gz")),

@@ -5,11 +5,14 @@ import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.fairrag.app.FairragConfig;
 
 /**
  * A test double at the boundary fairrag cannot reach here: a local server speaking the OpenAI chat
@@ -114,6 +117,12 @@ public final class OpenAiCompatibleTestServer implements AutoCloseable {
     /** The base URL to configure as {@code FAIRRAG_LLM_BASE_URL}. */
     public String baseUrl() {
         return "http://127.0.0.1:" + server.actualPort() + "/v1";
+    }
+
+    /** The chat model setting of a server that talks to this double, with {@code timeout} for each call. */
+    public FairragConfig.Llm llm(Duration timeout) {
+        return new FairragConfig.Llm("openai", Optional.of(baseUrl()), Optional.of("test-model"), Optional.of("sk-test"),
+                timeout);
     }
 
     public void answerWith(String text) {
