@@ -14,6 +14,7 @@ import org.fairrag.http.ApiKeyHandler;
 import org.fairrag.http.ApiRouter;
 import org.fairrag.http.HealthChecksFactory;
 import org.fairrag.http.InFlightRequests;
+import org.fairrag.http.InvalidRequests;
 import org.fairrag.http.OpenApiDocument;
 import org.fairrag.http.RateLimitHandler;
 import org.fairrag.http.ReadinessGate;
@@ -66,6 +67,7 @@ public final class HttpServerLauncher {
                         // The router answers an over-long request line with a JSON 414; this is only the backstop.
                         .setMaxInitialLineLength(Math.max(8192, config.limits().maxUriLength() * 2)))
                 .requestHandler(gate)
+                .invalidRequestHandler(InvalidRequests::answer)
                 .listen()
                 .await();
         lifecycle.closeWith(() -> server.close().await());

@@ -1,6 +1,7 @@
 package org.fairrag.http;
 
 import io.netty.handler.codec.http.multipart.HttpPostRequestDecoder;
+import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.HttpException;
@@ -37,6 +38,10 @@ public final class Errors {
      */
     public static void handleFailure(RoutingContext ctx) {
         Throwable failure = apiFailureIn(ctx.failure());
+        if (ctx.response().closed() || failure != null && isUnframeableBody(failure)) {
+            connectionClosed(ctx, failure);
+            return;
+        }
         if (failure != null && !(failure instanceof ApiException) && isFormDecoding(failure)) {
             LOG.debug("{} {} [{}]: unreadable form body: {}", ctx.request().method(), ctx.request().path(),
                     RequestLogHandler.requestId(ctx), failure.toString());
@@ -84,6 +89,30 @@ public final class Errors {
             }
         }
         return failure;
+    }
+
+    /**
+     * No one is left to answer, or will be in a moment: the decoder closes a connection whose body it cannot frame.
+     * The client going away, or sending such a body, is no fault of the server's; anything else failing still is.
+     */
+    private static void connectionClosed(RoutingContext ctx, Throwable failure) {
+        if (failure == null || failure instanceof HttpClosedException || isUnframeableBody(failure)) {
+            LOG.info("{} {} [{}]: connection closed before the answer{}", ctx.request().method(), ctx.request().path(),
+                    RequestLogHandler.requestId(ctx), failure == null ? "" : ": " + failure);
+        } else {
+            LOG.error("{} {} [{}] failed after its connection closed", ctx.request().method(), ctx.request().path(),
+                    RequestLogHandler.requestId(ctx), failure);
+        }
+    }
+
+    /**
+     * A body the HTTP decoder could not frame (a chunk size that is not hex, a chunk over the limits): Vert.x
+     * closes the connection, as it must, since nothing after it can be read, and fails the request with the
+     * decoder's own exception.
+     */
+    private static boolean isUnframeableBody(Throwable failure) {
+        StackTraceElement[] frames = failure.getStackTrace();
+        return frames.length > 0 && frames[0].getClassName().startsWith("io.netty.handler.codec.http.HttpObjectDecoder");
     }
 
     /** A form body that could not be decoded (bad percent-encoding): Netty's decoder says so. */

@@ -52,6 +52,14 @@ final class HttpCalls {
         }
     }
 
+    /** Writes these bytes on a new connection and closes it at once, as a client that goes away mid-request. */
+    void abandon(String request) throws Exception {
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+            socket.getOutputStream().flush();
+        }
+    }
+
     private HttpRequest.Builder request(String pathOrPid, String... headers) {
         String path = pathOrPid.startsWith(TestFairrag.BASE_URL) ? pathOrPid.substring(TestFairrag.BASE_URL.length()) : pathOrPid;
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path));
