@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.query.Query;
@@ -49,6 +51,7 @@ public final class SummaryService {
     private final Summarizer summarizer;
     private final WorkerPool pool;
     private final TermAnchoring anchoring;
+    private final SharedMakings makings = new SharedMakings();
 
     public SummaryService(GraphStore graph, Graphs graphs, FdoPublisher publisher, PidRegistry registry,
                           Summarizer summarizer, WorkerPool pool) {
@@ -126,13 +129,58 @@ public final class SummaryService {
     }
 
     /**
+     * Who pays for a new summary (a client's quota). {@link #admit} is asked before a summary is made, not when the
+     * request joins one being made; {@link #giveBack} when what it admitted cost nothing after all: another request
+     * started the same summary first, or the summary failed (not when its clients stopped it).
+     */
+    public interface Admission {
+        Admission FREE = new Admission() {
+            @Override
+            public void admit() {}
+
+            @Override
+            public void giveBack() {}
+        };
+
+        /** Throws (an {@link ApiException}, such as a spent quota) when a new summary may not be made. */
+        void admit();
+
+        void giveBack();
+    }
+
+    /**
      * Summarizes, streaming statements to {@code onStatement}, then stores the summary FDO, unless
      * {@code cancellation} fired first: then the future fails with a CancellationException and nothing
-     * is published.
+     * is published. When an identical request's summary is being made, joins it instead (statements made so far
+     * first), free of {@code admission}; a summary being made stops only when every request sharing it is cancelled.
      */
-    public Future<Summary> summarize(SummaryInput input, Consumer<Statement> onStatement, Cancellation cancellation) {
-        return summarizer.summarize(input, onStatement, cancellation)
-                .compose(outcome -> pool.submit(() -> publish(input, outcome, cancellation)).compose(f -> f));
+    public Future<Summary> summarize(SummaryInput input, Consumer<Statement> onStatement, Cancellation cancellation,
+                                     Admission admission) {
+        String id = idFor(input);
+        Future<Summary> joined = makings.join(id, onStatement, cancellation);
+        if (joined != null) {
+            return joined;
+        }
+        try {
+            admission.admit();
+        } catch (ApiException refused) {
+            return Future.failedFuture(refused);
+        }
+        AtomicBoolean started = new AtomicBoolean();
+        Future<Summary> summary = makings.joinOrStart(id, onStatement, cancellation, (toEveryone, shared) -> {
+            started.set(true);
+            return summarizer.summarize(input, toEveryone, shared)
+                    .compose(outcome -> pool.submit(() -> publish(input, outcome, shared)).compose(f -> f))
+                    .onFailure(e -> {
+                        if (!(e instanceof CancellationException)) {
+                            admission.giveBack();
+                        }
+                    });
+        });
+        if (!started.get()) {
+            admission.giveBack();
+        }
+        return summary;
     }
 
     /** Writes the summary's graph description (blocking); the future completes once its PID is registered. */

@@ -1,6 +1,7 @@
 package org.fairrag.http;
 
 import io.vertx.core.Context;
+import io.vertx.core.Future;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -32,9 +33,10 @@ import org.fairrag.failure.ApiException;
  * {@code GET /api/summarize/prompt} gives the default request and the model.
  *
  * <p>A request identical to one already answered gets the summary already published ({@code 200}), at no
- * cost; a new summary ({@code 201}) counts against the caller's hourly quota ({@code 429} beyond it), one that fails
- * does not (one whose client goes away does). When
- * the client goes away before the end, the summarizer is stopped and nothing is published.
+ * cost; one identical to a summary being made joins it ({@code 201} for both), at no cost either. A new summary
+ * ({@code 201}) counts against the caller's hourly quota ({@code 429} beyond it), one that fails does not (one whose
+ * client goes away does). When every client waiting for a summary has gone away before the end, the summarizer is
+ * stopped and nothing is published.
  */
 public final class SummarizeHandler {
 
@@ -93,47 +95,44 @@ public final class SummarizeHandler {
                         answer(ctx, stream, request.published().get(), 200);
                         return;
                     }
-                    if (!quotaAllows(ctx)) {
-                        return;
-                    }
                     if (stream) {
                         stream(ctx, request.input(), cancellation);
                     } else {
-                        summaries.summarize(request.input(), s -> { }, cancellation)
+                        summaries.summarize(request.input(), s -> { }, cancellation, quota(ctx))
                                 .onSuccess(summary -> answer(ctx, false, summary, 201))
-                                .onFailure(e -> {
-                                    giveQuotaBack(ctx, e);
-                                    failed(ctx, e);
-                                });
+                                .onFailure(e -> failed(ctx, e));
                     }
                 });
     }
 
     private record Request(SummaryInput input, Optional<Summary> published) {}
 
-    /** Counts a new summary against the caller's quota; false (and the request failed with 429) when it is spent. */
-    private boolean quotaAllows(RoutingContext ctx) {
-        if (hourlyQuota == null) {
-            return true;
-        }
-        TokenBuckets.Decision decision = hourlyQuota.take(Caller.of(ctx).rateKey(ctx));
-        if (!decision.allowed()) {
-            ctx.fail(new ApiException(429, "summary_quota", "This client has made as many new summaries as an hour allows;"
-                    + " the next is possible in " + decision.retryAfterSeconds() + " s (a request already answered is"
-                    + " answered again at any time).", decision.retryAfterSeconds()));
-            return false;
-        }
-        return true;
-    }
-
     /**
-     * A summary that failed published nothing: the client does not pay for the server's or the model's failure. One
-     * its client stopped still counts, or going away just before the end would make model calls free.
+     * A new summary counts against the caller's quota ({@code 429} when it is spent); joining an identical request's
+     * summary being made does not, nor does one that failed (the client does not pay for the server's or the model's
+     * failure). One its client stopped still counts, or going away just before the end would make model calls free.
      */
-    private void giveQuotaBack(RoutingContext ctx, Throwable failure) {
-        if (hourlyQuota != null && !(failure instanceof CancellationException)) {
-            hourlyQuota.giveBack(Caller.of(ctx).rateKey(ctx));
+    private SummaryService.Admission quota(RoutingContext ctx) {
+        if (hourlyQuota == null) {
+            return SummaryService.Admission.FREE;
         }
+        String client = Caller.of(ctx).rateKey(ctx);
+        return new SummaryService.Admission() {
+            @Override
+            public void admit() {
+                TokenBuckets.Decision decision = hourlyQuota.take(client);
+                if (!decision.allowed()) {
+                    throw new ApiException(429, "summary_quota", "This client has made as many new summaries as an hour"
+                            + " allows; the next is possible in " + decision.retryAfterSeconds() + " s (a request already"
+                            + " answered is answered again at any time).", decision.retryAfterSeconds());
+                }
+            }
+
+            @Override
+            public void giveBack() {
+                hourlyQuota.giveBack(client);
+            }
+        };
     }
 
     private void answer(RoutingContext ctx, boolean stream, Summary summary, int status) {
@@ -151,15 +150,17 @@ public final class SummarizeHandler {
     }
 
     private void stream(RoutingContext ctx, SummaryInput input, Cancellation cancellation) {
-        HttpServerResponse response = startEvents(ctx, input.sources().size());
         Context context = ctx.vertx().getOrCreateContext();
-        summaries.summarize(input, statement -> context.runOnContext(v -> event(response, "statement",
-                                toJson(statement, input.terms()))),
-                        cancellation)
-                .onComplete(ar -> context.runOnContext(v -> {
-                    if (ar.failed()) {
-                        giveQuotaBack(ctx, ar.cause());
-                    }
+        // Statements, even those of a summary being made that this request joins, reach the response on this
+        // context, so after the events have started below.
+        Future<Summary> made = summaries.summarize(input, statement -> context.runOnContext(v -> event(ctx.response(),
+                "statement", toJson(statement, input.terms()))), cancellation, quota(ctx));
+        if (made.failed() && made.cause() instanceof ApiException refused) {
+            ctx.fail(refused); // refused before anything is made (the quota): a plain error status, not an event
+            return;
+        }
+        HttpServerResponse response = startEvents(ctx, input.sources().size());
+        made.onComplete(ar -> context.runOnContext(v -> {
                     if (ar.succeeded()) {
                         event(response, "summary", toJson(ar.result()));
                     } else if (ar.cause() instanceof CancellationException) {

@@ -37,6 +37,15 @@ class SummarizeCancelModelDoubleTest {
 
     /** About 200 tokens: ten seconds of a slow model. */
     private static final String LONG_ANSWER = "The first study measured an effect in dogs [1].\n".repeat(20);
+    /** Six statements, written in about three seconds. */
+    private static final String SIX_STATEMENTS = """
+            The first study measured an effect in dogs [1].
+            The second measured none in cats [2].
+            The third saw it only in older mice [3].
+            Dogs and mice agree on its size [1][3].
+            Cats differ from both in how they were dosed [2].
+            No study followed the animals past a year [1][2][3].
+            """;
 
     private static OpenAiCompatibleTestServer model;
     private static Fairrag fairrag;
@@ -97,6 +106,53 @@ class SummarizeCancelModelDoubleTest {
     }
 
     @Test
+    void should_make_one_summary_for_identical_requests_sent_while_it_is_made_and_stream_it_to_each() throws Exception {
+        model.trickle(SIX_STATEMENTS);
+        int callsBefore = model.requests().size();
+        long summariesBefore = summaries();
+        String prompt = "Which effects were measured, asked three times?";
+
+        try (Socket first = summarize(prompt, "application/json")) {
+            await().atMost(Duration.ofSeconds(30)).until(() -> model.requests().size() > callsBefore);
+            try (Socket streamed = summarize(prompt, "text/event-stream");
+                 Socket third = summarize(prompt, "application/json")) {
+                String firstPid = new JsonObject(bodyOf(first)).getString("pid");
+                String events = new String(streamed.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                String thirdPid = new JsonObject(bodyOf(third)).getString("pid");
+
+                assertThat(thirdPid).isEqualTo(firstPid);
+                assertThat(events).contains("event: statement").contains("event: summary").contains(firstPid);
+                // Every statement reaches the request that joined late: those made before it joined, then the rest.
+                assertThat(events.split("event: statement", -1)).hasSize(7);
+            }
+        }
+        assertThat(model.requests()).hasSize(callsBefore + 1);
+        assertThat(summaries()).isEqualTo(summariesBefore + 1);
+    }
+
+    @Test
+    void should_go_on_making_a_summary_shared_by_two_requests_when_one_of_them_goes_away() throws Exception {
+        model.trickle(SIX_STATEMENTS);
+        int callsBefore = model.requests().size();
+        int closedBefore = model.closedBeforeEnd();
+        String prompt = "Which effects were measured, asked twice?";
+
+        try (Socket stays = summarize(prompt, "application/json")) {
+            await().atMost(Duration.ofSeconds(30)).until(() -> model.requests().size() > callsBefore);
+            try (Socket leaves = summarize(prompt, "text/event-stream")) {
+                BufferedReader in = new BufferedReader(new InputStreamReader(leaves.getInputStream(), StandardCharsets.UTF_8));
+                for (String line = in.readLine(); !"event: statement".equals(line); line = in.readLine()) {
+                    assertThat(line).as("the stream ended before a statement").isNotNull();
+                }
+            }
+            JsonObject summary = new JsonObject(bodyOf(stays));
+
+            assertThat(summary.getJsonArray("statements")).hasSize(6);
+            assertThat(model.closedBeforeEnd()).isEqualTo(closedBefore);
+        }
+    }
+
+    @Test
     void should_not_call_the_model_double_again_for_an_identical_request() throws Exception {
         model.answerWith("The first study found an effect [1].\nThe others agree [2][3].\n");
         HttpCalls http = new HttpCalls(port);
@@ -123,10 +179,16 @@ class SummarizeCancelModelDoubleTest {
         socket.setSoTimeout(30_000);
         OutputStream out = socket.getOutputStream();
         out.write(("POST /api/summarize HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: " + accept
-                + "\r\nContent-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                + "\r\nContent-Length: " + body.length + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
         out.write(body);
         out.flush();
         return socket;
+    }
+
+    /** The body of the one response a socket reads (sent with Content-Length, or chunked). */
+    private static String bodyOf(Socket socket) throws Exception {
+        String response = new String(socket.getInputStream().readNBytes(1 << 20), StandardCharsets.UTF_8);
+        return response.substring(response.indexOf('{'), response.lastIndexOf('}') + 1);
     }
 
     private static long summaries() {
