@@ -3,17 +3,13 @@ package org.fairrag.security;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import io.vertx.core.json.JsonObject;
 import java.net.http.HttpResponse;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.fairrag.testing.CapturedLog;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.slf4j.LoggerFactory;
 
 /**
  * Replays "bad form bodies give 500 on any route, with a stack trace logged":
@@ -27,19 +23,8 @@ class MalformedFormBodyTest {
     private static final RestrictedContentServer server = RestrictedContentServer.get();
     private static final String FORM = "application/x-www-form-urlencoded";
 
-    private final ListAppender<ILoggingEvent> log = new ListAppender<>();
-    private final Logger root = (Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
-
-    @BeforeEach
-    void captureLog() {
-        log.start();
-        root.addAppender(log);
-    }
-
-    @AfterEach
-    void releaseLog() {
-        root.detachAppender(log);
-    }
+    @RegisterExtension
+    final CapturedLog log = new CapturedLog();
 
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource(delimiter = '|', value = {
@@ -51,7 +36,7 @@ class MalformedFormBodyTest {
         assertThat(r.statusCode()).as(r.body()).isEqualTo(400);
         assertThat(new JsonObject(r.body()).getJsonObject("error").getString("code")).isEqualTo("invalid_encoding");
         assertThat(r.headers().firstValue("X-Request-Id")).isPresent();
-        assertThat(log.list).filteredOn(e -> e.getLevel().isGreaterOrEqual(Level.ERROR)).isEmpty();
+        assertThat(log.atLeast(Level.ERROR)).isEmpty();
     }
 
     @Test
@@ -69,6 +54,6 @@ class MalformedFormBodyTest {
 
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         assertThat(new JsonObject(r.body()).getJsonArray("results")).isNotEmpty();
-        assertThat(log.list).filteredOn(e -> e.getLevel().isGreaterOrEqual(Level.ERROR)).isEmpty();
+        assertThat(log.atLeast(Level.ERROR)).isEmpty();
     }
 }

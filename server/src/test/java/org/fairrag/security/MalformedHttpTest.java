@@ -3,14 +3,10 @@ package org.fairrag.security;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import io.vertx.core.json.JsonObject;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.fairrag.testing.CapturedLog;
 import org.junit.jupiter.api.Test;
-import org.slf4j.LoggerFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Requests the HTTP decoder cannot read, answered before any route runs. The black-box sweep of 2026-11-24 found
@@ -22,19 +18,8 @@ class MalformedHttpTest {
 
     private static final RestrictedContentServer server = RestrictedContentServer.get();
 
-    private final ListAppender<ILoggingEvent> log = new ListAppender<>();
-    private final Logger root = (Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
-
-    @BeforeEach
-    void captureLog() {
-        log.start();
-        root.addAppender(log);
-    }
-
-    @AfterEach
-    void releaseLog() {
-        root.detachAppender(log);
-    }
+    @RegisterExtension
+    final CapturedLog log = new CapturedLog();
 
     @Test
     void should_answer_a_request_line_longer_than_the_decoder_reads_with_a_json_414() throws Exception {
@@ -73,8 +58,8 @@ class MalformedHttpTest {
         // Nothing after a chunk that cannot be framed can be read, so the connection closes without an answer.
         assertThat(response).isEmpty();
         assertThat(server.http.get("/robots.txt").statusCode()).isEqualTo(200);
-        assertThat(log.list).filteredOn(e -> e.getLevel().isGreaterOrEqual(Level.WARN)).isEmpty();
-        assertThat(log.list).anySatisfy(e -> assertThat(e.getFormattedMessage()).contains("connection closed before the answer"));
+        assertThat(log.atLeast(Level.WARN)).isEmpty();
+        assertThat(log.anyMessageContains("connection closed before the answer")).isTrue();
     }
 
     /** This was logged as {@code a store is unreachable}, a warning, since a store's HTTP client fails the same way. */
@@ -83,11 +68,11 @@ class MalformedHttpTest {
         server.http.abandon("POST /api/filter HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                 + "Content-Length: 1000\r\n\r\n{\"articles\": [");
 
-        for (int i = 0; i < 100 && log.list.stream().noneMatch(e -> e.getFormattedMessage().contains("POST /api/filter")); i++) {
+        for (int i = 0; i < 100 && !log.anyMessageContains("POST /api/filter"); i++) {
             Thread.sleep(50);
         }
-        assertThat(log.list).anySatisfy(e -> assertThat(e.getFormattedMessage()).contains("connection closed before the answer"));
-        assertThat(log.list).filteredOn(e -> e.getLevel().isGreaterOrEqual(Level.WARN)).isEmpty();
+        assertThat(log.anyMessageContains("connection closed before the answer")).isTrue();
+        assertThat(log.atLeast(Level.WARN)).isEmpty();
     }
 
     private static void assertJsonError(String response, int status, String code) {
