@@ -243,6 +243,7 @@ public final class LuceneVectorIndex implements VectorIndex {
     private final Analyzer analyzer = new EnglishAnalyzer();
     private final Store articles;
     private final Store terms;
+    private final ScopedStatistics textStatistics = new ScopedStatistics(TEXT);
     private final int dimension;
     /** The term vectors of each segment read so far, by document, for as long as the segment lives. */
     private final Map<Object, TermVectorMatrix> termVectorsBySegment = new ConcurrentHashMap<>();
@@ -750,9 +751,14 @@ public final class LuceneVectorIndex implements VectorIndex {
         }
         return articles.search(s -> {
             // Only chunks have text, so here too a filter that admits every article can be left out.
-            Query q = admitsEverything(s, filter) ? text
-                    : new BooleanQuery.Builder().add(text, Occur.MUST).add(filterQuery(filter, CHUNK), Occur.FILTER).build();
-            return bestChunkPerArticle(s, k, fetch -> s.search(q, fetch));
+            if (admitsEverything(s, filter)) {
+                return bestChunkPerArticle(s, k, fetch -> s.search(text, fetch));
+            }
+            Query q = new BooleanQuery.Builder().add(text, Occur.MUST).add(filterQuery(filter, CHUNK), Occur.FILTER).build();
+            // Scores from the statistics of the chunks the caller may read, not of every chunk (see ScopedStatistics).
+            IndexSearcher scored = admitsEveryLevel(s, filter.accessLevels()) ? s
+                    : textStatistics.searcher(s, accessScope(filter.accessLevels()));
+            return bestChunkPerArticle(scored, k, fetch -> scored.search(q, fetch));
         });
     }
 
@@ -795,17 +801,28 @@ public final class LuceneVectorIndex implements VectorIndex {
         if (!f.requiredTerms().isEmpty() || !f.excludedTerms().isEmpty() || f.hasYearBounds()) {
             return false;
         }
+        return admitsEveryLevel(s, f.accessLevels());
+    }
+
+    /** Whether the index holds no article of a level other than these. */
+    private static boolean admitsEveryLevel(IndexSearcher s, Set<String> accessLevels) throws IOException {
         Terms levels = MultiTerms.getTerms(s.getIndexReader(), ACCESS);
         if (levels == null) {
             return true;
         }
         TermsEnum e = levels.iterator();
         for (BytesRef level = e.next(); level != null; level = e.next()) {
-            if (!f.accessLevels().contains(level.utf8ToString())) {
+            if (!accessLevels.contains(level.utf8ToString())) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** The chunks of these access levels. */
+    private static Query accessScope(Set<String> accessLevels) {
+        return new BooleanQuery.Builder().add(kind(CHUNK), Occur.FILTER)
+                .add(new TermInSetQuery(ACCESS, bytes(accessLevels)), Occur.FILTER).build();
     }
 
     /**

@@ -115,6 +115,39 @@ class LuceneVectorIndexTest extends VectorIndexContract {
         }
     }
 
+    /**
+     * Replays a finding of the access-level red team (2026-11-24): restricted articles moved a public caller's BM25
+     * scores (Lucene's word statistics counted every chunk), which told how many restricted chunks hold a word.
+     */
+    @Test
+    void should_score_a_public_word_search_by_the_public_chunks_alone_whatever_the_restricted_ones_hold() {
+        try (LuceneVectorIndex idx = open(TestFairrag.newDir("vectors-scoped-bm25"))) {
+            idx.upsertArticles(ARTICLES.subList(0, 20));
+            idx.upsertArticles(restrictedCopies(ARTICLES.subList(20, 21)));
+            String query = String.join(" ", List.of(ARTICLES.get(0).chunks().get(0).text().split("\\s+")).subList(0, 8));
+            ArticleFilter everything = new ArticleFilter(List.of(), Set.of(), null, null, Set.of("public", "restricted"));
+            List<ChunkHit> before = idx.matchingChunks(query, 5, ArticleFilter.publicArticles());
+            List<ChunkHit> readerBefore = idx.matchingChunks(query, 5, everything);
+
+            // The same texts again, restricted: every word of the query now in twice as many chunks.
+            idx.upsertArticles(restrictedCopies(ARTICLES.subList(0, 20)));
+            List<ChunkHit> after = idx.matchingChunks(query, 5, ArticleFilter.publicArticles());
+            List<ChunkHit> readerAfter = idx.matchingChunks(query, 40, everything);
+
+            assertThat(before).isNotEmpty();
+            assertThat(after).isEqualTo(before);
+            // A caller who reads both levels is scored over both, and finds the copies.
+            assertThat(readerAfter).anyMatch(h -> h.articlePid().endsWith("-restricted"));
+            assertThat(readerAfter.get(0).score()).isNotEqualTo(readerBefore.get(0).score());
+        }
+    }
+
+    private static List<IndexedArticle> restrictedCopies(List<IndexedArticle> articles) {
+        return articles.stream().map(a -> new IndexedArticle(new ArticleFields(a.pid() + "-restricted", a.fields().pmid(),
+                a.fields().title(), a.fields().journal(), a.fields().year(), "restricted", a.fields().termIds()),
+                a.checksum(), a.chunks())).toList();
+    }
+
     @Test
     void should_match_a_text_with_more_words_than_a_boolean_query_may_hold() {
         IndexedArticle target = ARTICLES.get(3);
