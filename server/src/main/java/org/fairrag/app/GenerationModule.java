@@ -28,6 +28,8 @@ import org.slf4j.LoggerFactory;
 public final class GenerationModule implements FairragModule {
 
     private static final Logger LOG = LoggerFactory.getLogger(GenerationModule.class);
+    /** The instance secret that keys the ids of summaries of restricted articles. */
+    private static final String SUMMARY_ID_KEY = "summary-ids";
 
     private final TripleStoreModule store;
     private final VectorsModule vectors;
@@ -59,7 +61,7 @@ public final class GenerationModule implements FairragModule {
         SummaryService summaries = new SummaryService(store.graph(), store.graphs(), records.publisher(), records.registry(),
                 summarizer(config, prompts, pools.api()), pools.api(), annotation.anchoredContext()
                         .<TermAnchoring>map(c -> new SummaryAnchoring(annotation.mentionMap(), c, vocabulary::vocabulary))
-                        .orElse(TermAnchoring.NONE));
+                        .orElse(TermAnchoring.NONE), records.secrets().get(SUMMARY_ID_KEY).await());
         SummarizeHandler summarize = new SummarizeHandler(summaries, prompts, vocabulary::vocabulary, config.baseUrl(),
                 ApiContext.contentGraphs(store.graphs()),
                 ApiContext.buckets(config.quotas().summariesPerHour() / 3600.0, Math.max(1, config.quotas().summariesPerHour())));

@@ -14,6 +14,7 @@ import org.fairrag.ingest.IngestProgress;
 import org.fairrag.store.ApiKeys;
 import org.fairrag.store.Database;
 import org.fairrag.store.IngestionRuns;
+import org.fairrag.store.InstanceSecrets;
 import org.fairrag.store.PidRegistry;
 import org.fairrag.store.PostgresServer;
 import org.fairrag.store.SourceRecords;
@@ -36,6 +37,7 @@ public final class RegistryModule implements FairragModule {
     private SourceRecords sourceRecords;
     private FdoPublisher publisher;
     private ApiKeys apiKeys;
+    private InstanceSecrets secrets;
 
     public RegistryModule(Lifecycle lifecycle, TripleStoreModule store) {
         this.lifecycle = lifecycle;
@@ -74,6 +76,7 @@ public final class RegistryModule implements FairragModule {
         this.sourceRecords = new SourceRecords(database.pool());
         this.publisher = new FdoPublisher(store.graph(), registry, lifecycle.config().baseUrl());
         this.apiKeys = new ApiKeys(database.pool(), new SecureRandom());
+        this.secrets = new InstanceSecrets(database.pool(), new SecureRandom());
     }
 
     @Override
@@ -118,4 +121,5 @@ public final class RegistryModule implements FairragModule {
     public FdoPublisher publisher() { return publisher; }
     public DatasetFdo datasetFdo() { return datasetFdo; }
     public ApiKeys apiKeys() { return apiKeys; }
+    public InstanceSecrets secrets() { return secrets; }
 }

@@ -3,6 +3,7 @@ package org.fairrag.generate;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import java.nio.charset.StandardCharsets;
+import java.security.InvalidKeyException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
@@ -17,6 +18,8 @@ import java.util.TreeMap;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 import org.apache.jena.graph.NodeFactory;
 import org.apache.jena.query.Query;
 import org.apache.jena.query.QueryFactory;
@@ -43,6 +46,7 @@ public final class SummaryService {
     private static final String SOURCES = Queries.loadText(SummaryService.class, "summary-sources.rq");
     private static final String STORED = Queries.loadText(SummaryService.class, "summary-stored.rq");
     public static final int MAX_SOURCES = 50;
+    private static final String HMAC = "HmacSHA256";
 
     private final GraphStore graph;
     private final Graphs graphs;
@@ -52,15 +56,14 @@ public final class SummaryService {
     private final WorkerPool pool;
     private final TermAnchoring anchoring;
     private final SharedMakings makings = new SharedMakings();
+    private final SecretKeySpec restrictedIdKey;
 
+    /**
+     * @param anchoring       adds where the selected terms are mentioned in the chosen articles, and evidence about them
+     * @param restrictedIdKey a secret of the instance (see {@link #sourceKey}), the same for every server of its stores
+     */
     public SummaryService(GraphStore graph, Graphs graphs, FdoPublisher publisher, PidRegistry registry,
-                          Summarizer summarizer, WorkerPool pool) {
-        this(graph, graphs, publisher, registry, summarizer, pool, TermAnchoring.NONE);
-    }
-
-    /** @param anchoring adds where the selected terms are mentioned in the chosen articles, and evidence about them */
-    public SummaryService(GraphStore graph, Graphs graphs, FdoPublisher publisher, PidRegistry registry,
-                          Summarizer summarizer, WorkerPool pool, TermAnchoring anchoring) {
+                          Summarizer summarizer, WorkerPool pool, TermAnchoring anchoring, byte[] restrictedIdKey) {
         this.anchoring = anchoring;
         this.graph = graph;
         this.graphs = graphs;
@@ -68,6 +71,7 @@ public final class SummaryService {
         this.registry = registry;
         this.summarizer = summarizer;
         this.pool = pool;
+        this.restrictedIdKey = new SecretKeySpec(restrictedIdKey, HMAC);
     }
 
     public String model() {
@@ -243,16 +247,25 @@ public final class SummaryService {
         return PidScheme.idFor(sourceKey(input));
     }
 
-    /** The natural key of a summary: a digest of everything that makes it (the texts may be long). */
+    /**
+     * The natural key of a summary: a digest of everything that makes it (the texts may be long). For a summary of
+     * a restricted article, a keyed digest (HMAC-SHA256 with the instance's secret): anyone can compute the digest of
+     * a request, and the PID would then answer 401, where a PID never issued answers 404, telling a caller who may not
+     * read the article that someone summarized it, with that prompt and those terms, and when.
+     */
     private String sourceKey(SummaryInput input) {
-        String request = new JsonArray().add(summarizer.model()).add(input.prompt())
+        byte[] request = new JsonArray().add(summarizer.model()).add(input.prompt())
                 .add(new JsonArray(input.sources().stream().map(SourceArticle::pid).toList()))
-                .add(new JsonArray(input.termLabels())).encode();
+                .add(new JsonArray(input.termLabels())).encode().getBytes(StandardCharsets.UTF_8);
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(request.getBytes(StandardCharsets.UTF_8));
-            return "summary:" + HexFormat.of().formatHex(digest);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is required by every Java platform", e);
+            if (input.sources().stream().anyMatch(s -> "restricted".equals(s.accessLevel()))) {
+                Mac mac = Mac.getInstance(HMAC);
+                mac.init(restrictedIdKey);
+                return "summary-restricted:" + HexFormat.of().formatHex(mac.doFinal(request));
+            }
+            return "summary:" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(request));
+        } catch (NoSuchAlgorithmException | InvalidKeyException e) {
+            throw new IllegalStateException("SHA-256 and HMAC-SHA256 are required by every Java platform", e);
         }
     }
 }
