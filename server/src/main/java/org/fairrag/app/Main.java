@@ -23,6 +23,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
 
@@ -32,7 +33,7 @@ import picocli.CommandLine.Unmatched;
  * when the process is told to stop (the instance's shutdown hook). The benchmarks have a jar of their own (the {@code bench} module);
  * {@code fairrag bench} only says so.
  */
-@Command(name = "fairrag", mixinStandardHelpOptions = true, version = "fairrag 0.1.0",
+@Command(name = "fairrag", mixinStandardHelpOptions = true, version = "fairrag 0.1.0", scope = ScopeType.INHERIT,
         description = "FAIR Graph-RAG server for biomedical literature.",
         subcommands = {Main.Serve.class, Main.Ingest.class, Main.Info.class, CheckCommand.class, CompactCommand.class, AnnotateCommand.class, RelationsCommand.class,
                 Main.BenchMoved.class, TrainCommand.class, PidCommand.class, ApiKeyCommand.class, DemoVectorsCommand.class})

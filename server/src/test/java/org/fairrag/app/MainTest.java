@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -43,6 +45,31 @@ class MainTest {
 
         assertThat(Main.execute(cli, new String[0])).isEqualTo(3);
         assertThat(err.toString()).startsWith("fairrag: out of memory (Java heap space): give Java more heap");
+    }
+
+    /** Every command and subcommand, leaves included, answers --help with its own usage and status 0, opening nothing. */
+    @Test
+    void should_print_the_usage_of_every_command_on_help() {
+        CommandLine root = new CommandLine(new Main());
+        List<CommandLine> all = new ArrayList<>();
+        collect(root, all);
+
+        assertThat(all).hasSizeGreaterThan(10);
+        for (CommandLine command : all) {
+            StringWriter out = new StringWriter();
+            CommandLine cli = new CommandLine(new Main()).setOut(new PrintWriter(out, true));
+            List<String> args = new ArrayList<>(List.of(command.getCommandSpec().qualifiedName(" ").split(" ")));
+            args.remove(0); // "fairrag"
+            args.add("--help");
+
+            assertThat(Main.execute(cli, args.toArray(String[]::new))).as(String.join(" ", args)).isZero();
+            assertThat(out.toString()).as(String.join(" ", args)).startsWith("Usage: " + command.getCommandSpec().qualifiedName(" "));
+        }
+    }
+
+    private static void collect(CommandLine command, List<CommandLine> into) {
+        into.add(command);
+        command.getSubcommands().values().stream().distinct().forEach(sub -> collect(sub, into));
     }
 
     @Test
