@@ -26,7 +26,7 @@ import org.apache.lucene.util.SmallFloat;
  * a caller may read). Lucene counts a word's documents and the field's lengths over the whole index, so without
  * this a public caller's BM25 scores would move when restricted chunks are added, and tell how many of them hold
  * a word. The scope's searcher counts a word's documents in the scope (cached per index reader), and the field's
- * documents and lengths from the length norms BM25 writes (once per reader), live documents only. The lengths are
+ * documents and lengths from the length norms BM25 writes (once per segment), live documents only. The lengths are
  * the norms' one-byte approximations, so scores differ a little from those over the whole index even without
  * restricted chunks; they depend on the scope's documents alone.
  */
@@ -37,7 +37,11 @@ final class ScopedStatistics {
     private final String field;
     private final Map<Key, Counts> byReaderAndScope = new ConcurrentHashMap<>();
 
+    private final Map<LeafKey, long[]> byLeaf = new ConcurrentHashMap<>();
+
     private record Key(IndexReader.CacheKey reader, Query scope) {}
+
+    private record LeafKey(IndexReader.CacheKey segment, Query scope) {}
 
     ScopedStatistics(String field) {
         this.field = field;
@@ -82,6 +86,38 @@ final class ScopedStatistics {
         return searcher;
     }
 
+    /**
+     * The documents of the scope in one segment and their lengths, kept while the segment (with its deletions) is
+     * open: a reader refreshed after a write counts its new segments only.
+     */
+    private long[] leafCounts(Weight inScope, LeafReaderContext leaf) throws IOException {
+        IndexReader.CacheHelper helper = leaf.reader().getReaderCacheHelper();
+        LeafKey key = helper == null ? null : new LeafKey(helper.getKey(), inScope.getQuery());
+        long[] known = key == null ? null : byLeaf.get(key);
+        if (known != null) {
+            return known;
+        }
+        long docs = 0;
+        long length = 0;
+        Scorer scorer = inScope.scorer(leaf);
+        NumericDocValues norms = leaf.reader().getNormValues(field);
+        if (scorer != null && norms != null) {
+            Bits live = leaf.reader().getLiveDocs();
+            DocIdSetIterator docsInScope = scorer.iterator();
+            for (int doc = docsInScope.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docsInScope.nextDoc()) {
+                if ((live == null || live.get(doc)) && norms.advanceExact(doc)) {
+                    docs++;
+                    length += Math.max(1, SmallFloat.byte4ToInt((byte) norms.longValue()));
+                }
+            }
+        }
+        long[] counted = {docs, length};
+        if (key != null && byLeaf.putIfAbsent(key, counted) == null) {
+            helper.addClosedListener(closed -> byLeaf.keySet().removeIf(k -> k.segment() == closed));
+        }
+        return counted;
+    }
+
     private final class Counts {
         private final IndexSearcher base;
         private final Query scope;
@@ -121,19 +157,9 @@ final class ScopedStatistics {
             long docs = 0;
             long length = 0;
             for (LeafReaderContext leaf : base.getIndexReader().leaves()) {
-                Scorer scorer = inScope.scorer(leaf);
-                NumericDocValues norms = leaf.reader().getNormValues(field);
-                if (scorer == null || norms == null) {
-                    continue;
-                }
-                Bits live = leaf.reader().getLiveDocs();
-                DocIdSetIterator docsInScope = scorer.iterator();
-                for (int doc = docsInScope.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = docsInScope.nextDoc()) {
-                    if ((live == null || live.get(doc)) && norms.advanceExact(doc)) {
-                        docs++;
-                        length += Math.max(1, SmallFloat.byte4ToInt((byte) norms.longValue()));
-                    }
-                }
+                long[] counted = leafCounts(inScope, leaf);
+                docs += counted[0];
+                length += counted[1];
             }
             if (docs == 0) {
                 return new CollectionStatistics(field, 1, 1, 1, 1); // nothing in scope: no document will score
