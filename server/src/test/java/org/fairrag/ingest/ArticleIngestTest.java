@@ -165,6 +165,30 @@ class ArticleIngestTest {
                 PidScheme.idFor("article:pubmed:90000003"))).await()).hasSize(2);
     }
 
+    /**
+     * Replays a finding of the ingestion sweep (2026-11-24): one NUL in a record (JSONL, MEDLINE, CSV) failed the
+     * whole file with PostgreSQL's "unsupported Unicode escape sequence", and running it again failed the same way.
+     */
+    @Test
+    void should_ingest_records_with_nul_and_other_control_characters_without_them() throws IOException {
+        Path file = write("controls.jsonl", String.join("\n",
+                "{\"pmid\": \"90000011\", \"title\": \"A NUL\\u0000 in the title.\", \"abstract\": \"And\\u0000 here.\"}",
+                "{\"pmid\": \"90000012\", \"title\": \"An escape \\u001b[31mred\\u007f title.\", \"abstract\": \"Fine.\"}",
+                "{\"pmid\": \"90000013\", \"title\": \"A plain record after them.\", \"abstract\": \"Fine.\"}"));
+
+        ArticleIngest.Report report = ingest(file);
+
+        assertThat(report.counts().accepted()).as(report.rejections().toString()).isEqualTo(3);
+        List<QuerySolution> titles = select("""
+                PREFIX dct: <http://purl.org/dc/terms/>
+                SELECT ?title WHERE { ?a dct:identifier ?pmid ; dct:title ?title }""", Map.of("pmid", "90000011"));
+        assertThat(titles).extracting(r -> r.getLiteral("title").getString()).containsExactly("A NUL in the title.");
+        List<QuerySolution> escaped = select("""
+                PREFIX dct: <http://purl.org/dc/terms/>
+                SELECT ?title WHERE { ?a dct:identifier ?pmid ; dct:title ?title }""", Map.of("pmid", "90000012"));
+        assertThat(escaped).extracting(r -> r.getLiteral("title").getString()).containsExactly("An escape [31mred title.");
+    }
+
     @Test
     void should_refuse_a_file_of_unknown_format_with_an_actionable_message() throws IOException {
         Path file = write("notes.bin", "just some words, not a bibliographic format\n");
