@@ -119,7 +119,11 @@ public final class ArticleIngest {
         String runPid = publisher.pidUrl(runId);
         Optional<IngestionRuns.Run> previous = runs.find(runId).await();
         boolean completedBefore = previous.map(IngestionRuns.Run::completed).orElse(false);
-        if (completedBefore && !options.force()) {
+        boolean movedBack = completedBefore && !options.force() && movedSince(previous.get(), checksum);
+        if (movedBack) {
+            LOG.info("{} has been ingested as {} since it was ingested as {}; ingesting it again as {}", file.name(),
+                    otherLevel(options.accessLevel()), options.accessLevel(), options.accessLevel());
+        } else if (completedBefore && !options.force()) {
             IngestionRuns.Run run = previous.get();
             LOG.info("{} is already ingested (run {}); nothing to do. Use --force to re-verify it.", file.name(), runPid);
             return new Report(runPid, file.name(), SourceFormat.valueOf(run.format()), checksum, true, run.counts(),
@@ -161,6 +165,8 @@ public final class ArticleIngest {
             }
             if (!completedBefore) {
                 runs.finish(runId, "completed", batches.counts).await();
+            } else if (movedBack) {
+                runs.endedAgain(runId).await();
             }
             Duration took = Duration.ofNanos(System.nanoTime() - t0);
             LOG.info("{}: {} records read, {} accepted, {} rejected; {} articles created, {} updated, {} unchanged in {} s",
@@ -348,6 +354,17 @@ public final class ArticleIngest {
             index.index(valid);
         }
         return new Published(validPmids, rejections, outcome, tombstonedSkipped);
+    }
+
+    /**
+     * Whether the same file was ingested at the other access level after {@code run}, which moved its articles there:
+     * the run's being complete then does not mean its articles are at its level.
+     */
+    private boolean movedSince(IngestionRuns.Run run, String checksum) {
+        return runs.find(runId(checksum, otherLevel(run.accessLevel()))).await()
+                .filter(IngestionRuns.Run::completed)
+                .filter(other -> other.endedAt() != null && run.endedAt() != null && other.endedAt().isAfter(run.endedAt()))
+                .isPresent();
     }
 
     private static String otherLevel(String accessLevel) {

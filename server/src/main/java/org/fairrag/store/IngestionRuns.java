@@ -118,6 +118,15 @@ public final class IngestionRuns {
      * created or updated. A run that already completed is left as it was: re-verifying a source that is
      * already in changes nothing.
      */
+    /**
+     * A completed run whose file was ingested again at its level (its articles had moved to the other level since):
+     * it ends again now, so that it reads as the later of the file's two runs. Its counts stay those of its first pass.
+     */
+    public Future<Void> endedAgain(String id) {
+        return pool.preparedQuery("UPDATE ingestion_run SET ended_at = now() WHERE id = $1 AND status = 'completed'")
+                .execute(Tuple.of(id)).mapEmpty();
+    }
+
     public Future<Void> finish(String id, String status, Counts c) {
         return pool.preparedQuery("""
                         UPDATE ingestion_run SET status = $2, ended_at = now(),

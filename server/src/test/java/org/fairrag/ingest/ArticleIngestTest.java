@@ -189,6 +189,28 @@ class ArticleIngestTest {
         assertThat(escaped).extracting(r -> r.getLiteral("title").getString()).containsExactly("An escape [31mred title.");
     }
 
+    /**
+     * Replays a finding of the ingestion sweep (2026-11-24): a file ingested public, then restricted, then public again
+     * was "already ingested" the third time (its public run had completed), and its articles stayed restricted.
+     */
+    @Test
+    void should_move_a_file_back_to_public_when_ingested_public_again_after_restricted() throws IOException {
+        Path file = write("levels.jsonl", String.join("\n",
+                "{\"pmid\": \"90000021\", \"title\": \"Public, then restricted, then public.\", \"abstract\": \"Fine.\"}",
+                "{\"pmid\": \"90000022\", \"title\": \"Its companion.\", \"abstract\": \"Fine too.\"}"));
+        String id = PidScheme.idFor("article:pubmed:90000021");
+
+        ingest(file);
+        fairrag.ingest(SourceFile.of(file), new ArticleIngest.Options("restricted", false), IngestProgress.NONE);
+        String between = fairrag.registry().find(id).await().orElseThrow().accessLevel();
+        ArticleIngest.Report again = ingest(file);
+
+        assertThat(between).isEqualTo("restricted");
+        assertThat(again.alreadyIngested()).isFalse();
+        assertThat(fairrag.registry().find(id).await().orElseThrow().accessLevel()).isEqualTo("public");
+        assertThat(ingest(file).alreadyIngested()).as("a fourth time, nothing has moved it since").isTrue();
+    }
+
     @Test
     void should_refuse_a_file_of_unknown_format_with_an_actionable_message() throws IOException {
         Path file = write("notes.bin", "just some words, not a bibliographic format\n");
