@@ -211,6 +211,35 @@ class ArticleIngestTest {
         assertThat(ingest(file).alreadyIngested()).as("a fourth time, nothing has moved it since").isTrue();
     }
 
+    /**
+     * Replays a finding of the ingestion sweep (2026-11-24): a gzip file cut short ingested nothing (the batch read so
+     * far was lost) and ended on a bare "java.io.EOFException: Unexpected end of ZLIB input stream".
+     */
+    @Test
+    void should_keep_the_records_of_a_gzip_file_cut_short_and_say_where_reading_stopped() throws IOException {
+        StringBuilder jsonl = new StringBuilder();
+        for (int i = 0; i < 400; i++) {
+            jsonl.append("{\"pmid\": \"9100").append(1000 + i).append("\", \"title\": \"Record ").append(i)
+                    .append(" of a file cut short.\", \"abstract\": \"").append("Words of its own, number ".repeat(8))
+                    .append(i).append(".\"}\n");
+        }
+        java.io.ByteArrayOutputStream gz = new java.io.ByteArrayOutputStream();
+        try (var out = new java.util.zip.GZIPOutputStream(gz)) {
+            out.write(jsonl.toString().getBytes(StandardCharsets.UTF_8));
+        }
+        byte[] whole = gz.toByteArray();
+        Path file = TestFairrag.newDir("input").resolve("cut.jsonl.gz");
+        Files.write(file, java.util.Arrays.copyOf(whole, whole.length / 2));
+
+        ArticleIngest.Report report = ingest(file);
+
+        assertThat(report.counts().accepted()).isGreaterThan(20);
+        // The record cut in two, if the cut falls inside one, is rejected as such; then reading stops, saying why.
+        assertThat(report.rejections()).hasSizeBetween(1, 2);
+        assertThat(report.rejections().get(report.rejections().size() - 1).reason()).startsWith("reading stopped");
+        assertThat(fairrag.registry().find(PidScheme.idFor("article:pubmed:91001000")).await()).isPresent();
+    }
+
     @Test
     void should_refuse_a_file_of_unknown_format_with_an_actionable_message() throws IOException {
         Path file = write("notes.bin", "just some words, not a bibliographic format\n");

@@ -74,7 +74,8 @@ public final class SourceFormats {
         buffered.mark(2);
         boolean gzip = buffered.read() == 0x1f && buffered.read() == 0x8b;
         buffered.reset();
-        return gzip ? new BufferedInputStream(new GZIPInputStream(buffered, BUFFER_BYTES), BUFFER_BYTES) : buffered;
+        return gzip ? new BufferedInputStream(new FailOneReadLate(new GZIPInputStream(buffered, BUFFER_BYTES)), BUFFER_BYTES)
+                : buffered;
     }
 
     /**
