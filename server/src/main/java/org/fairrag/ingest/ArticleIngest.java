@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.common.io.CountingInputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.InputStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -142,28 +141,8 @@ public final class ArticleIngest {
             progress.start("Ingesting " + file.name(), -1, "records");
             Batches batches = new Batches(runId, runPid, options, completedBefore);
             try (RecordReader.Results results = SourceFormats.forFormat(format, options.limits()).open(in, file.name())) {
-                long seen = 0;
-                while (true) {
-                    ReadResult next;
-                    try {
-                        if (!results.hasNext()) {
-                            break;
-                        }
-                        next = results.next();
-                    } catch (UncheckedIOException e) {
-                        if (!isDamagedData(e.getCause())) {
-                            throw e;
-                        }
-                        // What was read before the damage is kept; a file cut short cannot be read further.
-                        LOG.warn("{}: reading stopped after {} records: {}", file.name(), seen, e.getCause().toString());
-                        batches.add(new ReadResult.Rejected(file.name() + ", after record " + seen,
-                                "reading stopped: the file ends early or its compressed data is damaged ("
-                                        + e.getCause().getMessage() + "); the records before were ingested. Download or copy"
-                                        + " the file again and ingest it again: what is already in is kept."));
-                        break;
-                    }
-                    seen++;
-                    batches.add(next);
+                while (results.hasNext()) {
+                    batches.add(results.next());
                     if (batches.full()) {
                         batches.flush();
                         long read = batches.counts.read();
@@ -386,11 +365,6 @@ public final class ArticleIngest {
                 .filter(IngestionRuns.Run::completed)
                 .filter(other -> other.endedAt() != null && run.endedAt() != null && other.endedAt().isAfter(run.endedAt()))
                 .isPresent();
-    }
-
-    /** A file cut short (a truncated gzip or stream) or compressed data that does not decompress. */
-    private static boolean isDamagedData(Throwable cause) {
-        return cause instanceof java.io.EOFException || cause instanceof java.util.zip.ZipException;
     }
 
     private static String otherLevel(String accessLevel) {

@@ -1,9 +1,11 @@
 package org.fairrag.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import ch.qos.logback.classic.Level;
 import io.vertx.core.json.JsonObject;
+import java.time.Duration;
 import org.fairrag.testing.CapturedLog;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -68,9 +70,7 @@ class MalformedHttpTest {
         server.http.abandon("POST /api/filter HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                 + "Content-Length: 1000\r\n\r\n{\"articles\": [");
 
-        for (int i = 0; i < 100 && !log.anyMessageContains("POST /api/filter"); i++) {
-            Thread.sleep(50);
-        }
+        await().atMost(Duration.ofSeconds(5)).until(() -> log.anyMessageContains("POST /api/filter"));
         assertThat(log.anyMessageContains("connection closed before the answer")).isTrue();
         assertThat(log.atLeast(Level.WARN)).isEmpty();
     }

@@ -14,15 +14,9 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import org.apache.jena.query.QueryFactory;
 import org.fairrag.app.Fairrag;
-import org.fairrag.app.HttpServerLauncher;
 import org.fairrag.fdo.FdoKind;
-import org.fairrag.ingest.ArticleIngest;
-import org.fairrag.ingest.IngestProgress;
-import org.fairrag.ingest.SourceFile;
 import org.fairrag.testing.OpenAiCompatibleTestServer;
-import org.fairrag.testing.TestFairrag;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -47,6 +41,7 @@ class SummarizeCancelModelDoubleTest {
             No study followed the animals past a year [1][2][3].
             """;
 
+    private static ModelDoubleServer server;
     private static OpenAiCompatibleTestServer model;
     private static Fairrag fairrag;
     private static int port;
@@ -54,22 +49,16 @@ class SummarizeCancelModelDoubleTest {
 
     @BeforeAll
     static void start() throws Exception {
-        model = new OpenAiCompatibleTestServer();
-        fairrag = TestFairrag.open(TestFairrag.config(TestFairrag.newDir("summary-cancel")).toBuilder()
-                .llm(model.llm(Duration.ofSeconds(60)))
-                .build());
-        fairrag.ingest(SourceFile.of(TestFairrag.resource("/samples/xml/netsynergy_pubmed21n1002.xml.gz")),
-                ArticleIngest.Options.DEFAULT, IngestProgress.NONE);
-        port = HttpServerLauncher.start(fairrag).port();
-        articles = fairrag.graph().select(QueryFactory.create("PREFIX schema: <http://schema.org/> "
-                + "SELECT ?a WHERE { ?a schema:abstract ?abs } ORDER BY ?a LIMIT 3")).stream()
-                .map(r -> r.getResource("a").getURI()).toList();
+        server = ModelDoubleServer.start("summary-cancel", b -> b, 3);
+        model = server.model();
+        fairrag = server.fairrag();
+        port = server.port();
+        articles = server.articles();
     }
 
     @AfterAll
     static void stop() {
-        fairrag.close();
-        model.close();
+        server.close();
     }
 
     @Test

@@ -12,13 +12,8 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import org.apache.jena.query.QueryFactory;
 import org.fairrag.app.Fairrag;
 import org.fairrag.app.FairragConfig;
-import org.fairrag.app.HttpServerLauncher;
-import org.fairrag.ingest.ArticleIngest;
-import org.fairrag.ingest.IngestProgress;
-import org.fairrag.ingest.SourceFile;
 import org.fairrag.testing.OpenAiCompatibleTestServer;
 import org.fairrag.testing.OpenAiCompatibleTestServer.Behaviour;
 import org.fairrag.testing.TestFairrag;
@@ -35,6 +30,7 @@ import org.junit.jupiter.api.Test;
  */
 class SummaryQuotaModelDoubleTest {
 
+    private static ModelDoubleServer server;
     private static OpenAiCompatibleTestServer model;
     private static Fairrag fairrag;
     private static int port;
@@ -43,23 +39,17 @@ class SummaryQuotaModelDoubleTest {
 
     @BeforeAll
     static void start() throws Exception {
-        model = new OpenAiCompatibleTestServer();
-        fairrag = TestFairrag.open(TestFairrag.config(TestFairrag.newDir("summary-quota")).toBuilder()
-                .llm(model.llm(Duration.ofSeconds(60)))
-                .quotas(new FairragConfig.Quotas(1, 0, 1, TestFairrag.API_KEY_CACHE_TIME))
-                .build());
-        fairrag.ingest(SourceFile.of(TestFairrag.resource("/samples/xml/netsynergy_pubmed21n1002.xml.gz")),
-                ArticleIngest.Options.DEFAULT, IngestProgress.NONE);
-        port = HttpServerLauncher.start(fairrag).port();
-        articles = fairrag.graph().select(QueryFactory.create("PREFIX schema: <http://schema.org/> "
-                + "SELECT ?a WHERE { ?a schema:abstract ?abs } ORDER BY ?a LIMIT 2")).stream()
-                .map(r -> r.getResource("a").getURI()).toList();
+        server = ModelDoubleServer.start("summary-quota",
+                b -> b.quotas(new FairragConfig.Quotas(1, 0, 1, TestFairrag.API_KEY_CACHE_TIME)), 2);
+        model = server.model();
+        fairrag = server.fairrag();
+        port = server.port();
+        articles = server.articles();
     }
 
     @AfterAll
     static void stop() {
-        fairrag.close();
-        model.close();
+        server.close();
     }
 
     @Test

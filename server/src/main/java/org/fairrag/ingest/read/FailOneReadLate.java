@@ -12,6 +12,7 @@ import java.io.InputStream;
  */
 final class FailOneReadLate extends FilterInputStream {
 
+    private final byte[] one = new byte[1];
     private IOException pending;
 
     FailOneReadLate(InputStream in) {
@@ -20,7 +21,6 @@ final class FailOneReadLate extends FilterInputStream {
 
     @Override
     public int read() throws IOException {
-        byte[] one = new byte[1];
         int n = read(one, 0, 1);
         return n < 0 ? -1 : one[0] & 0xff;
     }

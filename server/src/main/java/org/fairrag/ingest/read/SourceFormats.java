@@ -109,14 +109,17 @@ public final class SourceFormats {
         return forFormat(format, ReadLimits.DEFAULT);
     }
 
-    /** A new reader for {@code format} that rejects records over {@code limits}. */
+    /**
+     * A new reader for {@code format} that rejects records over {@code limits}, and ends with a rejection where a file
+     * turns out cut short ({@link StopsAtDamage}).
+     */
     public static RecordReader forFormat(SourceFormat format, ReadLimits limits) {
-        return switch (format) {
+        return new StopsAtDamage(switch (format) {
             case PUBMED_XML -> new PubmedXmlReader(limits);
             case MEDLINE -> new MedlineReader(limits);
             case KAGGLE_CSV -> new KaggleCsvReader(limits);
             case JSONL -> new JsonlReader(limits);
-        };
+        });
     }
 
     /** Opens {@code path} and streams its records, with the file name as source name. */
