@@ -18,8 +18,7 @@ final class ArticleDraft {
     String title;
     String abstractText;
     String journal;
-    /** Already normalised by {@link PubDates}. */
-    String date;
+    private String date;
     String doi;
     private final String source;
     private final ReadLimits limits;
@@ -37,6 +36,23 @@ final class ArticleDraft {
         if (invalid != null) {
             warnings.add(invalid.describe(charset));
         }
+    }
+
+    /**
+     * Sets the publication date, {@code normalised} by {@link PubDates} from what the source {@code stated}. A stated
+     * date that gives no date (a year of 0 or 99999, a word) is reported as a warning: the record is kept without one.
+     */
+    void date(String stated, String normalised) {
+        date = normalised;
+        String shown = Text.clean(stated);
+        if (normalised == null && shown != null) {
+            warnings.add("publication date '" + abbreviated(shown) + "' has no year from " + PubDates.FIRST_YEAR
+                    + " to next year; kept without a date");
+        }
+    }
+
+    private static String abbreviated(String text) {
+        return text.length() <= 40 ? text : text.substring(0, 40) + "...";
     }
 
     /** Adds a heading unless it has neither UI, name nor tree number; blank tree numbers are dropped. */

@@ -138,7 +138,8 @@ public final class JsonlReader implements RecordReader {
                 draft.abstractText = AbstractLabels.separate(draft.abstractText);
             }
             draft.journal = scalar(json, "journal");
-            draft.date = PubDates.parse(scalar(json, "year"));
+            String year = scalar(json, "year");
+            draft.date(year, PubDates.parse(year));
             draft.doi = scalar(json, "doi");
             for (String author : strings(json.get("authors"), "authors")) {
                 draft.addAuthorName(author);

@@ -165,7 +165,7 @@ public final class MedlineReader implements RecordReader {
                     case "AB" -> draft.abstractText = value;
                     case "JT" -> draft.journal = value;
                     case "TA" -> journalAbbreviation = value;
-                    case "DP" -> draft.date = PubDates.parse(value);
+                    case "DP" -> draft.date(value, PubDates.parse(value));
                     case "FAU" -> {
                         draft.addAuthorName(value);
                         lastAuthorAwaitsAu = true;

@@ -2,6 +2,7 @@ package org.fairrag.ingest.read;
 
 import com.google.common.base.CharMatcher;
 import com.google.common.base.Splitter;
+import java.time.Year;
 import java.time.YearMonth;
 import java.util.List;
 import java.util.Locale;
@@ -9,7 +10,9 @@ import java.util.Locale;
 /**
  * Normalises PubMed publication dates to {@code yyyy}, {@code yyyy-MM} or {@code yyyy-MM-dd}, keeping
  * only the precision the source states unambiguously: a range or a season ends the date at the part
- * before it ({@code "1998 Dec-1999 Jan"} and {@code "2019 Sep-Oct"} give the year only).
+ * before it ({@code "1998 Dec-1999 Jan"} and {@code "2019 Sep-Oct"} give the year only). A year outside
+ * {@value #FIRST_YEAR} to next year is no date: PubMed's records start in the 1700s, and a journal dates an issue
+ * at most a few months ahead.
  */
 final class PubDates {
 
@@ -18,6 +21,8 @@ final class PubDates {
     private static final Splitter WORDS = Splitter.on(CharMatcher.whitespace()).omitEmptyStrings();
     private static final List<String> MONTHS =
             List.of("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec");
+
+    static final int FIRST_YEAR = 1500;
 
     private PubDates() {}
 
@@ -32,8 +37,8 @@ final class PubDates {
         }
         String first = words.get(0);
         if (first.length() > 4) {
-            // "2009-2010" or "2009/10": a year range, or a year glued to something else.
-            return of(first.substring(0, 4), null, null);
+            // "2009-2010" or "2009/10": a year range, or a year glued to something else; "99999" is no year.
+            return DIGITS.matches(first.charAt(4)) ? null : of(first.substring(0, 4), null, null);
         }
         return of(first, words.size() > 1 ? words.get(1) : null, words.size() > 2 ? words.get(2) : null);
     }
@@ -44,6 +49,10 @@ final class PubDates {
      */
     static String of(String year, String month, String day) {
         if (year == null || year.length() != 4 || !DIGITS.matchesAllOf(year)) {
+            return null;
+        }
+        int y = Integer.parseInt(year);
+        if (y < FIRST_YEAR || y > Year.now().getValue() + 1) {
             return null;
         }
         int m = month(month);

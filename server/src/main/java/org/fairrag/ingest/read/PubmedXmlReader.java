@@ -196,7 +196,7 @@ public final class PubmedXmlReader implements RecordReader {
         draft.title = article.child("ArticleTitle").text();
         draft.abstractText = abstractText(article.child("Abstract"));
         draft.journal = journal.child("Title").text();
-        draft.date = pubDate(journal.child("JournalIssue").child("PubDate"));
+        setDate(journal.child("JournalIssue").child("PubDate"), draft);
         addAuthors(article.child("AuthorList"), draft);
         draft.doi = firstDoi(article.children("ELocationID"), "EIdType");
         if (draft.doi == null) {
@@ -220,7 +220,7 @@ public final class PubmedXmlReader implements RecordReader {
         String chapterTitle = Text.clean(document.child("ArticleTitle").text());
         draft.title = chapterTitle != null ? chapterTitle : book.child("BookTitle").text();
         draft.abstractText = abstractText(document.child("Abstract"));
-        draft.date = pubDate(book.child("PubDate"));
+        setDate(book.child("PubDate"), draft);
         for (XmlElement authors : document.children("AuthorList")) {
             String type = authors.attribute("Type");
             if (type == null || type.equals("authors")) {
@@ -249,13 +249,18 @@ public final class PubmedXmlReader implements RecordReader {
         return joined.toString();
     }
 
-    private static String pubDate(XmlElement pubDate) {
+    private static void setDate(XmlElement pubDate, ArticleDraft draft) {
         String medlineDate = pubDate.child("MedlineDate").text();
         if (medlineDate != null) {
-            return PubDates.parse(medlineDate);
+            draft.date(medlineDate, PubDates.parse(medlineDate));
+            return;
         }
-        return PubDates.of(Text.clean(pubDate.child("Year").text()), Text.clean(pubDate.child("Month").text()),
-                Text.clean(pubDate.child("Day").text()));
+        String year = Text.clean(pubDate.child("Year").text());
+        String month = Text.clean(pubDate.child("Month").text());
+        String day = Text.clean(pubDate.child("Day").text());
+        String stated = java.util.stream.Stream.of(year, month, day).filter(java.util.Objects::nonNull)
+                .collect(java.util.stream.Collectors.joining(" "));
+        draft.date(stated, PubDates.of(year, month, day));
     }
 
     private static void addAuthors(XmlElement authorList, ArticleDraft draft) {
