@@ -187,8 +187,17 @@ public final class Main implements Callable<Integer> {
                         + "(env FAIRRAG_INGEST_MAX_TEXT, default ${DEFAULT-VALUE}).")
         int maxText;
 
+        @Spec
+        CommandSpec spec;
+
         @Override
         public Integer call() throws Exception {
+            List<String> unreadable = unreadable(files);
+            if (!unreadable.isEmpty()) {
+                // Checked before any store opens: a missing third file must not end the command after two were ingested.
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "cannot read " + String.join(", ", unreadable) + "; nothing was ingested");
+            }
             ReadLimits limits = new ReadLimits(maxRecord, maxText);
             ArticleIngest.Options ingestOptions = new ArticleIngest.Options(access, force, limits);
             int rejected = 0;
@@ -223,6 +232,21 @@ public final class Main implements Callable<Integer> {
                 }
             }
             return rejected > 0 ? 2 : 0;
+        }
+
+        /** Each file that cannot be read, with why. */
+        static List<String> unreadable(List<Path> files) {
+            List<String> out = new ArrayList<>();
+            for (Path file : files) {
+                if (!java.nio.file.Files.exists(file)) {
+                    out.add(file + " (no such file)");
+                } else if (!java.nio.file.Files.isRegularFile(file)) {
+                    out.add(file + " (not a file)");
+                } else if (!java.nio.file.Files.isReadable(file)) {
+                    out.add(file + " (no permission to read it)");
+                }
+            }
+            return out;
         }
 
         /**

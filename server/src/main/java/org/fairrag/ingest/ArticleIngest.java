@@ -210,6 +210,10 @@ public final class ArticleIngest {
         final Options options;
         final boolean reverify;
         final Map<String, ArticleRecord> pending = new LinkedHashMap<>();
+        /** Where each PMID of each source was first read in this file, to tell a record that repeats one. */
+        final Map<String, String> firstRead = new HashMap<>();
+        /** The PMID of every record accepted in this batch, a repeated one as often as it was read. */
+        final List<String> pendingPmids = new ArrayList<>();
         final List<Rejection> pendingRejections = new ArrayList<>();
         final List<Rejection> rejections = new ArrayList<>();
         final List<Warning> pendingWarnings = new ArrayList<>();
@@ -229,8 +233,15 @@ public final class ArticleIngest {
             read++;
             if (result instanceof ReadResult.Accepted a) {
                 // A later record of the same PMID and source in one file replaces the earlier one.
-                pending.put(a.record().source() + "\u0000" + a.record().pmid(), a.record());
+                String key = a.record().source() + "\u0000" + a.record().pmid();
+                pending.put(key, a.record());
+                pendingPmids.add(a.record().pmid());
                 a.warnings().forEach(w -> pendingWarnings.add(new Warning(a.locator(), w)));
+                String first = firstRead.putIfAbsent(key, a.locator());
+                if (first != null) {
+                    pendingWarnings.add(new Warning(a.locator(), "PMID " + a.record().pmid() + " was read before in this file ("
+                            + first + "): this later record replaces it"));
+                }
             } else if (result instanceof ReadResult.Rejected r) {
                 pendingRejections.add(new Rejection(r.locator(), r.reason()));
             }
@@ -242,9 +253,11 @@ public final class ArticleIngest {
 
         void flush() {
             List<ArticleRecord> records = new ArrayList<>(pending.values());
+            List<String> recordPmids = new ArrayList<>(pendingPmids);
             List<Rejection> batchRejections = new ArrayList<>(pendingRejections);
             int batchRead = read;
             pending.clear();
+            pendingPmids.clear();
             pendingRejections.clear();
             read = 0;
 
@@ -278,7 +291,8 @@ public final class ArticleIngest {
             runs.warn(runId, pendingWarnings).await();
             warnings.addAll(pendingWarnings);
             pendingWarnings.clear();
-            int accepted = (int) records.stream().filter(r -> validPmids.contains(r.pmid())).count();
+            // Counted per record read, a replaced one too, so that read = accepted + rejected.
+            int accepted = (int) recordPmids.stream().filter(validPmids::contains).count();
             counts = counts.plus(new Counts(batchRead, accepted, batchRejections.size(),
                     outcome.created().size(), outcome.updated().size(), outcome.unchanged()));
             LOG.info("Run {}: batch committed, {} records read so far", runPid, counts.read());

@@ -114,11 +114,6 @@ public final class IngestionRuns {
     }
 
     /**
-     * Records the outcome of an attempt. An interrupted run that is resumed accumulates what each attempt
-     * created or updated. A run that already completed is left as it was: re-verifying a source that is
-     * already in changes nothing.
-     */
-    /**
      * A completed run whose file was ingested again at its level (its articles had moved to the other level since):
      * it ends again now, so that it reads as the later of the file's two runs. Its counts stay those of its first pass.
      */
@@ -127,6 +122,11 @@ public final class IngestionRuns {
                 .execute(Tuple.of(id)).mapEmpty();
     }
 
+    /**
+     * Records the outcome of an attempt. An interrupted run that is resumed accumulates what each attempt
+     * created or updated. A run that already completed is left as it was: re-verifying a source that is
+     * already in changes nothing.
+     */
     public Future<Void> finish(String id, String status, Counts c) {
         return pool.preparedQuery("""
                         UPDATE ingestion_run SET status = $2, ended_at = now(),

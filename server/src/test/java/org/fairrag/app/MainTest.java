@@ -2,12 +2,16 @@ package org.fairrag.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -80,6 +84,23 @@ class MainTest {
         assertThat(Main.execute(cli, new String[] {"bench", "search", "--articles", "100000"})).isEqualTo(2);
         assertThat(err.toString()).isEqualTo("fairrag: the benchmarks have a jar of their own: "
                 + "java -jar bench/target/fairrag-bench.jar search --articles 100000" + System.lineSeparator());
+    }
+
+    /** Replays a finding of the ingestion sweep (2026-11-24): a missing file was found only when its turn came. */
+    @Test
+    void should_refuse_an_ingest_naming_a_missing_file_before_opening_any_store(@TempDir Path dir) throws IOException {
+        Path present = Files.writeString(dir.resolve("present.jsonl"), "{\"pmid\": \"1\", \"title\": \"T\"}\n");
+        Path dataDir = dir.resolve("data");
+        StringWriter err = new StringWriter();
+        CommandLine cli = new CommandLine(new Main()).setErr(new PrintWriter(err, true));
+
+        int status = Main.execute(cli, new String[] {"ingest", "--data-dir", dataDir.toString(), present.toString(),
+                dir.resolve("missing.jsonl").toString(), dir.toString()});
+
+        assertThat(status).isEqualTo(2);
+        assertThat(err.toString()).startsWith("cannot read " + dir.resolve("missing.jsonl") + " (no such file), "
+                + dir + " (not a file); nothing was ingested");
+        assertThat(dataDir).doesNotExist();
     }
 
     @Test

@@ -166,6 +166,39 @@ class ArticleIngestTest {
     }
 
     /**
+     * Replays a finding of the ingestion sweep (2026-11-24): a PMID given twice in one file kept the later record
+     * without a word, and counted one record read but not accepted when both fell in one batch.
+     */
+    @Test
+    void should_keep_the_later_record_of_a_pmid_repeated_in_one_file_and_say_so() throws IOException {
+        List<String> lines = new java.util.ArrayList<>();
+        lines.add("{\"pmid\": \"90000031\", \"title\": \"The first record of the PMID.\", \"abstract\": \"One.\"}");
+        for (int i = 0; i < 550; i++) {
+            lines.add("{\"pmid\": \"" + (91000000 + i) + "\", \"title\": \"Filler " + i + ".\", \"abstract\": \"Fine.\"}");
+        }
+        // Line 552 repeats it in the next batch, line 553 again in the same batch as 552.
+        lines.add("{\"pmid\": \"90000031\", \"title\": \"The second record of the PMID.\", \"abstract\": \"Two.\"}");
+        lines.add("{\"pmid\": \"90000031\", \"title\": \"The third record of the PMID.\", \"abstract\": \"Three.\"}");
+
+        ArticleIngest.Report report = ingest(write("repeated.jsonl", String.join("\n", lines)));
+
+        assertThat(report.counts().read()).isEqualTo(553);
+        assertThat(report.counts().accepted()).isEqualTo(553);
+        assertThat(report.counts().rejected()).isZero();
+        assertThat(report.warnings()).extracting(w -> w.locator() + ": " + w.message()).containsExactly(
+                "repeated.jsonl line 552: PMID 90000031 was read before in this file (repeated.jsonl line 1): "
+                        + "this later record replaces it",
+                "repeated.jsonl line 553: PMID 90000031 was read before in this file (repeated.jsonl line 1): "
+                        + "this later record replaces it");
+        List<QuerySolution> titles = select("""
+                PREFIX dct: <http://purl.org/dc/terms/>
+                SELECT ?title WHERE { ?a dct:identifier ?pmid ; dct:title ?title }""", Map.of("pmid", "90000031"));
+        assertThat(titles).extracting(r -> r.getLiteral("title").getString()).containsExactly("The third record of the PMID.");
+        assertThat(fairrag.runs().warnings(PidScheme.idOf(report.runPid(), TestFairrag.BASE_URL).orElseThrow()).await())
+                .hasSize(2);
+    }
+
+    /**
      * Replays a finding of the ingestion sweep (2026-11-24): one NUL in a record (JSONL, MEDLINE, CSV) failed the
      * whole file with PostgreSQL's "unsupported Unicode escape sequence", and running it again failed the same way.
      */
