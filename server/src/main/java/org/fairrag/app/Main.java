@@ -318,13 +318,28 @@ public final class Main implements Callable<Integer> {
                 }
                 System.out.printf("triples         %d%n", fairrag.graph().size(List.of(fairrag.graphs().vocabulary(),
                         fairrag.graphs().publicContent(), fairrag.graphs().restrictedContent())));
+                // With the embedded PostgreSQL this process holds the only data directory its runs can be in.
+                boolean noOtherIngest = fairrag.embeddedPostgres().isPresent();
                 for (var run : fairrag.runs().all().await()) {
-                    System.out.printf("run %s  %-10s %s  %d read, %d accepted, %d rejected%n",
-                            config.pidUrl(run.id()), run.status(), run.sourceName(), run.counts().read(),
-                            run.counts().accepted(), run.counts().rejected());
+                    System.out.print(describe(run, config.pidUrl(run.id()), noOtherIngest));
                 }
             }
             return 0;
+        }
+
+        /**
+         * One run's line, and for a run that did not complete how to finish it. A run still marked running when no other
+         * ingest can be at work was stopped without a word (kill -9, a power cut): it reads as interrupted.
+         */
+        static String describe(org.fairrag.store.IngestionRuns.Run run, String pid, boolean noOtherIngest) {
+            String status = "running".equals(run.status()) && noOtherIngest ? "interrupted" : run.status();
+            String line = String.format("run %s  %-11s %s  %d read, %d accepted, %d rejected%n", pid, status,
+                    run.sourceName(), run.counts().read(), run.counts().accepted(), run.counts().rejected());
+            if (run.completed() || "running".equals(status)) {
+                return line;
+            }
+            return line + String.format("    not completed: fairrag ingest %s again finishes it, keeping the batches "
+                    + "committed before%s%n", run.sourceName(), "restricted".equals(run.accessLevel()) ? " (with --access restricted)" : "");
         }
     }
 }

@@ -103,6 +103,26 @@ class MainTest {
         assertThat(dataDir).doesNotExist();
     }
 
+    /** Replays a finding of the ingestion sweep (2026-11-24): after kill -9 a run read "running" for ever in info. */
+    @Test
+    void should_show_a_run_left_running_as_interrupted_when_no_other_ingest_can_be_at_work_and_say_how_to_finish_it() {
+        var counts = new org.fairrag.store.IngestionRuns.Counts(500, 498, 2, 498, 0, 0);
+        var stale = new org.fairrag.store.IngestionRuns.Run("r1", "pubmed24n0001.xml.gz", "sha256:00", "PUBMED_XML",
+                "restricted", "running", java.time.OffsetDateTime.now(), null, counts);
+        var done = new org.fairrag.store.IngestionRuns.Run("r2", "b.jsonl", "sha256:01", "JSONL", "public", "completed",
+                java.time.OffsetDateTime.now(), java.time.OffsetDateTime.now(), counts);
+
+        String embedded = Main.Info.describe(stale, "http://x/pid/r1", true);
+        String external = Main.Info.describe(stale, "http://x/pid/r1", false);
+
+        assertThat(embedded).startsWith("run http://x/pid/r1  interrupted pubmed24n0001.xml.gz  500 read, 498 accepted, 2 rejected")
+                .contains("not completed: fairrag ingest pubmed24n0001.xml.gz again finishes it")
+                .contains("--access restricted");
+        assertThat(external).as("another process may be ingesting into an external PostgreSQL")
+                .contains(" running ").doesNotContain("not completed");
+        assertThat(Main.Info.describe(done, "http://x/pid/r2", true)).contains(" completed ").doesNotContain("not completed");
+    }
+
     @Test
     void ingestLoadsTheBundledMeshFirstOnlyForArticleFilesIntoAStoreWithoutVocabularyUnlessToldNotTo() {
         assertThat(Main.Ingest.loadsBundledVocabularyFirst(false, false, true)).isTrue();
