@@ -118,8 +118,9 @@ final class ArticleDraft {
         if (id == null) {
             return new ReadResult.Rejected(locator, "no PMID");
         }
-        if (!Identifiers.isPmid(id)) {
-            return new ReadResult.Rejected(locator, "invalid PMID: '" + id + "'");
+        String notPmid = Identifiers.notPmid(id);
+        if (notPmid != null) {
+            return new ReadResult.Rejected(locator, "invalid PMID: '" + id + "': " + notPmid);
         }
         String cleanTitle = Text.clean(title);
         String cleanAbstract = Text.clean(abstractText);

@@ -15,9 +15,15 @@ final class Identifiers {
 
     private Identifiers() {}
 
-    /** True when {@code pmid} is a non-empty string of ASCII digits. */
-    static boolean isPmid(String pmid) {
-        return pmid != null && !pmid.isEmpty() && DIGITS.matchesAllOf(pmid);
+    /** Why {@code pmid} is not a PMID as the article shape wants it (1 to 10 ASCII digits, no leading zero), or null. */
+    static String notPmid(String pmid) {
+        if (pmid == null || pmid.isEmpty() || !DIGITS.matchesAllOf(pmid)) {
+            return "a PMID is a number of ASCII digits";
+        }
+        if (pmid.charAt(0) == '0') {
+            return pmid.length() == 1 ? "a PMID is a number from 1" : "a PMID has no leading zero";
+        }
+        return pmid.length() > 10 ? "a PMID has at most 10 digits" : null;
     }
 
     /**

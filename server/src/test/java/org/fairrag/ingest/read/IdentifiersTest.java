@@ -36,11 +36,15 @@ class IdentifiersTest {
     }
 
     @Test
-    void should_accept_only_digits_as_pmid() {
-        assertThat(Identifiers.isPmid("28422961")).isTrue();
-        assertThat(Identifiers.isPmid("PMC5396881")).isFalse();
-        assertThat(Identifiers.isPmid("12.0")).isFalse();
-        assertThat(Identifiers.isPmid("")).isFalse();
-        assertThat(Identifiers.isPmid("٣٤")).isFalse();
+    void should_accept_as_pmid_only_what_the_article_shape_accepts_and_say_why_not() {
+        assertThat(Identifiers.notPmid("28422961")).isNull();
+        assertThat(Identifiers.notPmid("9999999999")).isNull();
+        assertThat(Identifiers.notPmid("PMC5396881")).isEqualTo("a PMID is a number of ASCII digits");
+        assertThat(Identifiers.notPmid("12.0")).isEqualTo("a PMID is a number of ASCII digits");
+        assertThat(Identifiers.notPmid("")).isEqualTo("a PMID is a number of ASCII digits");
+        assertThat(Identifiers.notPmid("٣٤")).isEqualTo("a PMID is a number of ASCII digits");
+        assertThat(Identifiers.notPmid("0")).isEqualTo("a PMID is a number from 1");
+        assertThat(Identifiers.notPmid("0123")).isEqualTo("a PMID has no leading zero");
+        assertThat(Identifiers.notPmid("12345678901")).isEqualTo("a PMID has at most 10 digits");
     }
 }

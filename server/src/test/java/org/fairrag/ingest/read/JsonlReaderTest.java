@@ -161,7 +161,7 @@ class JsonlReaderTest {
     @Test
     void should_reject_a_pmid_that_is_not_digits() throws IOException {
         assertThat(rejected(readAll(reader, "{\"pmid\": \"PMC42\", \"title\": \"T\"}\n"))).singleElement()
-                .satisfies(rejection -> assertThat(rejection.reason()).isEqualTo("invalid PMID: 'PMC42'"));
+                .satisfies(rejection -> assertThat(rejection.reason()).isEqualTo("invalid PMID: 'PMC42': a PMID is a number of ASCII digits"));
     }
 
     @Test

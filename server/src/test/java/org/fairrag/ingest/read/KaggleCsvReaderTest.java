@@ -121,7 +121,7 @@ class KaggleCsvReaderTest {
         List<ReadResult> results = readAll(reader, csv);
 
         assertThat(rejected(results)).singleElement().satisfies(rejection -> {
-            assertThat(rejection.reason()).isEqualTo("invalid PMID: '12x'");
+            assertThat(rejection.reason()).isEqualTo("invalid PMID: '12x': a PMID is a number of ASCII digits");
             assertThat(rejection.locator()).isEqualTo("test line 2");
         });
         assertThat(accepted(results)).extracting(ArticleRecord::pmid).containsExactly("13");

@@ -122,7 +122,7 @@ class MedlineReaderTest {
     @Test
     void should_reject_a_pmid_that_is_not_digits() throws IOException {
         assertThat(rejected(readAll(reader, "PMID- PMC123\nTI  - T.\n"))).singleElement()
-                .satisfies(rejection -> assertThat(rejection.reason()).isEqualTo("invalid PMID: 'PMC123'"));
+                .satisfies(rejection -> assertThat(rejection.reason()).isEqualTo("invalid PMID: 'PMC123': a PMID is a number of ASCII digits"));
     }
 
     @Test

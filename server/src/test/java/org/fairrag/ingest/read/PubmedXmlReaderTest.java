@@ -170,7 +170,7 @@ class PubmedXmlReaderTest {
         String xml = set(article("12a4", "<ArticleTitle>T</ArticleTitle>"));
 
         assertThat(rejected(readAll(reader, xml))).singleElement()
-                .satisfies(rejection -> assertThat(rejection.reason()).isEqualTo("invalid PMID: '12a4'"));
+                .satisfies(rejection -> assertThat(rejection.reason()).isEqualTo("invalid PMID: '12a4': a PMID is a number of ASCII digits"));
     }
 
     @Test
