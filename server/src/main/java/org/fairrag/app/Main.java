@@ -195,8 +195,9 @@ public final class Main implements Callable<Integer> {
             List<String> unreadable = unreadable(files);
             if (!unreadable.isEmpty()) {
                 // Checked before any store opens: a missing third file must not end the command after two were ingested.
-                throw new CommandLine.ParameterException(spec.commandLine(),
-                        "cannot read " + String.join(", ", unreadable) + "; nothing was ingested");
+                spec.commandLine().getErr().println("fairrag ingest: cannot read " + String.join(", ", unreadable)
+                        + "; nothing was ingested");
+                return 2;
             }
             ReadLimits limits = new ReadLimits(maxRecord, maxText);
             ArticleIngest.Options ingestOptions = new ArticleIngest.Options(access, force, limits);

@@ -98,8 +98,8 @@ class MainTest {
                 dir.resolve("missing.jsonl").toString(), dir.toString()});
 
         assertThat(status).isEqualTo(2);
-        assertThat(err.toString()).startsWith("cannot read " + dir.resolve("missing.jsonl") + " (no such file), "
-                + dir + " (not a file); nothing was ingested");
+        assertThat(err.toString()).isEqualTo("fairrag ingest: cannot read " + dir.resolve("missing.jsonl") + " (no such file), "
+                + dir + " (not a file); nothing was ingested" + System.lineSeparator());
         assertThat(dataDir).doesNotExist();
     }
 
