@@ -95,6 +95,8 @@ public final class AnnotationModule implements FairragModule {
         // whoever wrote them.
         associationRefresher.afterEachCount(mentionMap::requestLoad);
         associationRefresher.afterEachCount(() -> literatureVersion.set(associationStore.publicVersion()));
+        // The dataset counts the mentions and associations its dump holds.
+        associationRefresher.afterEachCount(records::refreshDataset);
         this.mentionBackfill = new MentionBackfill(mentionCheck());
         lifecycle.closeWith(mentionBackfill);
         literatureVersion.set(associationStore.publicVersion());

@@ -98,7 +98,8 @@ public final class RegistryModule implements FairragModule {
         var graph = store.graph();
         var graphs = store.graphs();
         Map<FdoKind, Long> counts = registry.countPublicByKind().await();
-        long triples = graph.size(List.of(graphs.vocabulary(), graphs.publicContent()));
+        // What the public dump holds (the dataset's own description as it was before this refresh).
+        long triples = graph.size(graphs.publicGraphs());
         Map<String, Long> bySource = ArticleSources.count(graph, graphs.publicContent());
         var stats = new DatasetFdo.Statistics(counts.getOrDefault(FdoKind.ARTICLE, 0L),
                 counts.getOrDefault(FdoKind.TERM, 0L), counts.getOrDefault(FdoKind.SUMMARY, 0L), triples, bySource);

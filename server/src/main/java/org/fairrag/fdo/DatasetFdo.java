@@ -57,7 +57,6 @@ public final class DatasetFdo {
                 .addProperty(IDENTIFIER, pid())
                 .addProperty(DCT_TITLE, TITLE, "en")
                 .addProperty(DCT_DESCRIPTION, DESCRIPTION, "en")
-                .addProperty(DCT_LICENSE, m.createResource(Licenses.FAIRRAG_METADATA))
                 .addProperty(DCT_PUBLISHER, m.createResource(baseUrl + "/")
                         .addProperty(RDF.type, m.createResource(FOAF + "Agent"))
                         .addProperty(m.createProperty(FOAF, "name"), "fairrag at " + baseUrl))
@@ -74,10 +73,13 @@ public final class DatasetFdo {
                 .addProperty(m.createProperty(DCAT, "mediaType"),
                         m.createResource("https://www.iana.org/assignments/media-types/application/n-triples"))
                 .addProperty(m.createProperty(DCT, "rights"), DUMP_RIGHTS, "en");
-        // The dump holds MeSH and the articles' records, so it carries their terms, not only fairrag's own CC0.
+        // The dataset holds MeSH and the articles' records, so it and its dump carry their terms, not only fairrag's
+        // own CC0: one licence for the whole would tell a harvester that NLM's records are in the public domain.
         for (String licence : dumpLicences(stats.articlesBySource().keySet())) {
+            d.addProperty(DCT_LICENSE, m.createResource(licence));
             dump.addProperty(DCT_LICENSE, m.createResource(licence));
         }
+        d.addProperty(m.createProperty(DCT, "rights"), DUMP_RIGHTS, "en");
         d.addProperty(m.createProperty(DCAT, "distribution"), dump);
         d.addProperty(m.createProperty(VOID, "classPartition"), m.createResource(pid() + "#articles")
                 .addProperty(m.createProperty(VOID, "class"), SCHOLARLY_ARTICLE)

@@ -16,6 +16,14 @@ public record Graphs(String baseUrl) {
         return baseUrl + "/graph/public";
     }
 
+    /**
+     * Every graph an anonymous caller may read, which the public dump holds and the dataset's {@code void:triples}
+     * counts: the vocabulary, public content, mentions and associations, and the typed relations.
+     */
+    public java.util.List<String> publicGraphs() {
+        return java.util.List.of(vocabulary(), publicContent(), publicMentions(), publicAssociations(), typedRelations());
+    }
+
     /** Articles (and what is derived from them) that only authorised callers may see. */
     public String restrictedContent() {
         return baseUrl + "/graph/restricted";

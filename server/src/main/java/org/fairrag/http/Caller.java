@@ -62,8 +62,7 @@ public record Caller(String keyId, String accessLevel, boolean admin) {
                 ? List.of(graphs.vocabulary(), graphs.publicContent(), graphs.restrictedContent(), graphs.publicMentions(),
                         graphs.restrictedMentions(), graphs.publicAssociations(), graphs.restrictedAssociations(),
                         graphs.typedRelations())
-                : List.of(graphs.vocabulary(), graphs.publicContent(), graphs.publicMentions(), graphs.publicAssociations(),
-                        graphs.typedRelations());
+                : graphs.publicGraphs();
     }
 
     /** What the rate limiter counts the request against: the key, else the client's address. */

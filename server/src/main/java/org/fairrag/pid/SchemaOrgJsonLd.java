@@ -33,6 +33,9 @@ public final class SchemaOrgJsonLd {
     private static final Property VOID_DUMP = ResourceFactory.createProperty(VOID, "dataDump");
     private static final Property FOAF_NAME = ResourceFactory.createProperty(FOAF, "name");
 
+    /** The schema.org properties this document gives IRIs as values of. */
+    private static final List<String> LINKS = List.of("url", "sameAs", "license", "isBasedOn", "contentUrl");
+
     private final String baseUrl;
 
     public SchemaOrgJsonLd(String baseUrl) {
@@ -52,11 +55,16 @@ public final class SchemaOrgJsonLd {
         Resource s = fdo.subject();
         SchemaTypes type = SchemaTypes.of(fdo.kind());
         ObjectNode d = JSON.createObjectNode();
-        d.putObject("@context").put("@vocab", SCHEMA);
+        ObjectNode context = d.putObject("@context").put("@vocab", SCHEMA);
+        for (String link : LINKS) {
+            // Values that are IRIs in the object's RDF: typed here as IRIs too, so that the page says what the RDF says.
+            context.putObject(link).put("@id", SCHEMA + link).put("@type", "@id");
+        }
         d.put("@id", fdo.pid());
         d.put("@type", type.localName());
         d.put("identifier", fdo.pid());
-        d.put("url", fdo.pid());
+        // As the object's RDF says: where the thing itself is (PubMed, NLM's MeSH, the dataset's page), else the PID.
+        d.put("url", fdo.record().target() != null ? fdo.record().target() : fdo.pid());
         ObjectNode fairrag = d.putObject("sdPublisher").put("@type", "Organization").put("name", "fairrag at " + baseUrl)
                 .put("url", baseUrl + "/");
         putAll(d, "license", objects(s, DCT_LICENSE));

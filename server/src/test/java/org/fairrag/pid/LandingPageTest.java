@@ -64,6 +64,32 @@ class LandingPageTest {
                 SchemaTypes.of(kind).rdfType())).isTrue();
     }
 
+    /**
+     * Replays a finding of the FAIR sweep (2026-11-25): the embedded JSON-LD gave url, sameAs and license as strings
+     * where the RDF has IRIs, and its url was the PID where the RDF says PubMed, NLM's MeSH or the dataset's page.
+     */
+    @ParameterizedTest
+    @EnumSource(FdoKind.class)
+    void should_embed_json_ld_whose_links_are_the_iris_the_rdf_gives(FdoKind kind) {
+        String pid = f.pidsByKind().get(kind);
+        var subject = ResourceFactory.createResource(pid);
+        String json = Jsoup.parse(f.get(pid, "Accept", "text/html").body()).selectFirst("script[type=application/ld+json]").data();
+        Model embedded = RDFParser.fromString(json, Lang.JSONLD).toModel();
+        Model rdf = RDFParser.fromString(f.get(pid, "Accept", "application/n-triples").body(), Lang.NTRIPLES).toModel();
+
+        var licences = embedded.listObjectsOfProperty(subject, ResourceFactory.createProperty(Vocab.SCHEMA, "license")).toList();
+        assertThat(licences).isNotEmpty().allSatisfy(l -> assertThat(l.isURIResource()).as(l.toString()).isTrue());
+        assertThat(licences).containsExactlyInAnyOrderElementsOf(rdf.listObjectsOfProperty(subject, Vocab.DCT_LICENSE).toList());
+        var url = embedded.listObjectsOfProperty(subject, Vocab.URL).toList();
+        assertThat(url).hasSize(1).allSatisfy(u -> assertThat(u.isURIResource()).isTrue());
+        var rdfUrl = rdf.listObjectsOfProperty(subject, Vocab.URL).toList();
+        if (!rdfUrl.isEmpty()) {
+            assertThat(url).isEqualTo(rdfUrl);
+        }
+        embedded.listObjectsOfProperty(subject, Vocab.SAME_AS)
+                .forEach(o -> assertThat(o.isURIResource()).as("sameAs " + o).isTrue());
+    }
+
     @Test
     void should_show_data_that_contains_markup_as_text() throws Exception {
         HttpResponse<String> r = f.get(f.articlePid, "Accept", "text/html");
