@@ -26,6 +26,11 @@ export function createSearchStep(store, requests, selection, {onNewQuery}) {
       status.done(body.results.length === 0 ? 'No article matched.'
         : `${body.results.length} articles, best first (${body.tookMs} ms).`);
     } catch (e) {
+      if (e.name !== 'AbortError') {
+        // The hits of the search before are not this one's: steps 4 and 5 must not act on them.
+        renderConcepts($('#concepts'), {}, {});
+        store.update({results: [], filtered: null});
+      }
       status.fail(e, 'The search failed:');
     }
   }

@@ -9,11 +9,14 @@ export function createSummarizeStep(store, requests) {
   const status = new Status($('#summary-status'), $('#summary-error'), $('#summary-out'));
   const button = $('#summarize-button');
   const stop = $('#stop-button');
+  // The chosen articles (PIDs, in order) of the summary on screen, or null when none is shown.
+  let shownFor = null;
 
   async function summarize() {
     const articles = chosenArticles(store.state);
     if (articles.length === 0) return;
     const byPid = sourcesOf(articles);
+    shownFor = chosenKey(store.state);
     const statements = el('div', {className: 'statements', 'aria-live': 'polite'});
     render($('#summary-out'), el('h3', {}, 'Summary'), statements);
     const signal = requests.start('summary');
@@ -85,6 +88,15 @@ export function createSummarizeStep(store, requests) {
     download(new Blob([markdown(summary, byPid)], {type: 'text/markdown;charset=utf-8'}), `fairrag-summary-${id}.md`);
   }
 
+  // A summary stays on screen only while the articles it was made of are the ones chosen: its citations number them.
+  store.subscribe(['results', 'filtered', 'unchosen'], (state) => {
+    if (shownFor === null || state.summarizing || chosenKey(state) === shownFor) return;
+    shownFor = null;
+    render($('#summary-out'));
+    status.done(chosenArticles(state).length === 0 ? ''
+      : 'The chosen articles changed since this summary: summarize again.');
+  });
+
   $('#summary-form').addEventListener('submit', (e) => {
     e.preventDefault();
     summarize();
@@ -106,6 +118,8 @@ export function createSummarizeStep(store, requests) {
     reset: () => status.clear(),
   };
 }
+
+const chosenKey = (state) => chosenArticles(state).map((a) => a.pid).join(' ');
 
 /** The chosen articles by PID, numbered from 1 as the citations show them. */
 export function sourcesOf(articles) {
@@ -131,17 +145,27 @@ function statementNodes(statement, previous, byPid) {
 const startsGroup = (statement, previous) =>
   statement.term && statement.term.id !== (previous && previous.term && previous.term.id);
 
+/**
+ * Text as Markdown shows it, never as markup: the characters that make links, HTML, emphasis or code are escaped
+ * (a prompt or a title holding `<img onerror=…>` or `[x](javascript:…)` stays text in any Markdown viewer), and so is
+ * what would start a heading, quote or list at the start of a line.
+ */
+export function markdownText(text) {
+  return String(text).replace(/[\\`*_[\]<>&~|]/g, '\\$&').replace(/^(\s*)([#>+-])/gm, '$1\\$2')
+    .replace(/^(\s*\d+)([.)])/gm, '$1\\$2');
+}
+
 /** The summary as Markdown: the prompt quoted, statements under their terms citing numbered sources, the PID. */
 export function markdown(summary, byPid) {
   const lines = ['# Summary', ''];
-  if (summary.prompt) lines.push(...summary.prompt.trim().split('\n').map((l) => '> ' + l), '');
+  if (summary.prompt) lines.push(...summary.prompt.trim().split('\n').map((l) => '> ' + markdownText(l)), '');
   summary.statements.forEach((s, i) => {
-    if (startsGroup(s, summary.statements[i - 1])) lines.push(`### ${s.term.label}`, '');
+    if (startsGroup(s, summary.statements[i - 1])) lines.push(`### ${markdownText(s.term.label)}`, '');
     const cites = s.cites.map((pid) => `[${(byPid.get(pid) || {n: '?'}).n}](${pid})`).join(' ');
-    lines.push(`${s.text} ${cites}`.trim(), '');
+    lines.push(`${markdownText(s.text)} ${cites}`.trim(), '');
   });
   lines.push('## Sources', '');
-  summary.sources.forEach((pid, i) => lines.push(`${i + 1}. ${(byPid.get(pid) || {title: pid}).title} <${pid}>`));
+  summary.sources.forEach((pid, i) => lines.push(`${i + 1}. ${markdownText((byPid.get(pid) || {title: pid}).title)} <${pid}>`));
   lines.push('', `Summary: <${summary.pid}> · made by ${summary.model} · ${summary.created}`, '');
   return lines.join('\n');
 }

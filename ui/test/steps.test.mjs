@@ -4,7 +4,7 @@ import {test} from 'node:test';
 import assert from 'node:assert/strict';
 import {initialState} from '../js/store.js';
 import {filterRequest} from '../js/filter.js';
-import {markdown, sourcesOf} from '../js/summarize.js';
+import {markdown, markdownText, sourcesOf} from '../js/summarize.js';
 import {relationText} from '../js/refine.js';
 import {ABSTRACT_PREVIEW, abstractPreview, articleName} from '../js/article.js';
 
@@ -51,6 +51,21 @@ test('the Markdown quotes the prompt, heads each group of statements with its te
     'Unsourced. [?](http://x/pid/z)', '',
     '## Sources', '', '1. A <http://x/pid/a>', '2. B <http://x/pid/b>', '',
     'Summary: <http://x/pid/s> · made by extractive · 2026-11-22T00:00:00Z', ''].join('\n'));
+});
+
+test('the Markdown keeps markup in a prompt, a statement, a term or a title as text', () => {
+  assert.equal(markdownText('<img src=x onerror=alert(1)>'), '\\<img src=x onerror=alert(1)\\>');
+  assert.equal(markdownText('[x](javascript:alert(2))'), '\\[x\\](javascript:alert(2))');
+  assert.equal(markdownText('# Not a heading\n- not a list\n1995. not a list either'),
+    '\\# Not a heading\n\\- not a list\n1995\\. not a list either');
+  assert.equal(markdownText('p < 0.05 in 3 of 4 *trials* & `code` ~x~ a|b \\'),
+    'p \\< 0.05 in 3 of 4 \\*trials\\* \\& \\`code\\` \\~x\\~ a\\|b \\\\');
+  assert.equal(markdownText('Surgery helps.'), 'Surgery helps.');
+  const byPid = sourcesOf([{pid: 'http://x/pid/a', title: 'A <b>bold</b> title'}]);
+  const md = markdown({pid: 'http://x/pid/s', model: 'm', created: 'c', prompt: '<script>x</script>',
+    statements: [{text: '<a href="javascript:alert(3)">click</a>', cites: ['http://x/pid/a']}], sources: ['http://x/pid/a']}, byPid);
+  assert.ok(!/(^|[^\\])<(script|a|b)\b/m.test(md), md); // every < of the text is escaped
+  assert.ok(md.includes('\\<a href="javascript:alert(3)"\\>click\\</a\\> [1](http://x/pid/a)'), md);
 });
 
 test('a typed relation reads in its direction, whichever side the term is on', () => {

@@ -346,6 +346,13 @@ class WebAppTest {
         assertThat(page.locator("#summarize p.chosen")).hasText("9 articles chosen of the search hits.");
         assertThat(button("Summarize 9 articles")).isEnabled();
 
+        // A summary goes when the articles chosen change, since its citations number them (the UI sweep, 2026-11-25)
+        button("Summarize 9 articles").click();
+        assertThat(page.locator("#summary-pid")).isVisible();
+        page.locator("#results input.choose").first().check();
+        assertThat(page.locator("#summary-out .statement")).hasCount(0);
+        assertThat(page.locator("#summary-status")).hasText("The chosen articles changed since this summary: summarize again.");
+
         // A new search is a new history entry; Back brings the first search and its selection again
         field("Search articles by meaning").fill("asthma in children");
         button("Search").click();
@@ -492,6 +499,18 @@ class WebAppTest {
         assertThat(page.locator("#results > li")).hasCount(10);
         assertThat(page.locator("#selected > li")).hasCount(0);
         screenshot("08-error", "#selection-error");
+
+        // A search that fails leaves no hits of the search before to summarize or export (the UI sweep, 2026-11-25)
+        page.context().setOffline(true);
+        try {
+            field("Search articles by meaning").fill("heart attack");
+            button("Search").click();
+            assertThat(page.locator("#search-error")).isVisible();
+            assertThat(page.locator("#results > li")).hasCount(0);
+            assertThat(page.locator("#summarize-button")).isDisabled();
+        } finally {
+            page.context().setOffline(false);
+        }
 
         // A query with a syntax error: the endpoint answers 400 and the page says where.
         page.navigate(base + "/sparql#query=SELEC%20%3Fs%20WHERE%20%7B%7D");
