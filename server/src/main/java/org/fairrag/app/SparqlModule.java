@@ -48,7 +48,8 @@ public final class SparqlModule implements FairragModule {
         api.health().load("sparql", pool::saturated, () -> new JsonObject().put("inFlight", pool.inFlight())
                 .put("threads", pool.threads()).put("capacity", pool.capacity()));
         SparqlHandler sparql = new SparqlHandler(queries, pool, config.sparqlMaxRows(), config.sparqlTimeout(),
-                ApiContext.allGraphs(store.graphs()), new PerClientLimit(config.sparqlPerClient()), api.streamer());
+                ApiContext.allGraphs(store.graphs()), new PerClientLimit(config.sparqlPerClient()), api.streamer(),
+                config.baseUrl(), new org.fairrag.fdo.DatasetFdo(config.baseUrl()).pid());
         api.routes(router -> {
             router.route("/sparql").handler(sparql::handle);
             router.route("/sparql/").handler(sparql::handle);

@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.function.Function;
 import org.fairrag.sparql.PublicQuery;
 import org.fairrag.sparql.ResultFormat;
+import org.fairrag.sparql.ServiceDescription;
 import org.fairrag.sparql.SparqlQueryService;
 import org.fairrag.failure.ApiException;
 import org.fairrag.work.WorkerPool;
@@ -46,15 +47,21 @@ public final class SparqlHandler {
     private final Function<RoutingContext, List<String>> visibleGraphs;
     private final PerClientLimit perClient;
     private final ResponseStreamer streamer;
+    private final String baseUrl;
+    private final String datasetPid;
 
     /**
      * @param visibleGraphs the graphs the request's caller may query
      * @param perClient     how many queries one client may have in flight
+     * @param baseUrl       the public base URL, for the service description's endpoint
+     * @param datasetPid    the PID of the dataset the endpoint serves
      */
     public SparqlHandler(SparqlQueryService queries, WorkerPool pool, int maxRows, Duration timeout,
                          Function<RoutingContext, List<String>> visibleGraphs, PerClientLimit perClient,
-                         ResponseStreamer streamer) {
+                         ResponseStreamer streamer, String baseUrl, String datasetPid) {
         this.queries = queries;
+        this.baseUrl = baseUrl;
+        this.datasetPid = datasetPid;
         this.streamer = streamer;
         this.pool = pool;
         this.maxRows = maxRows;
@@ -75,7 +82,9 @@ public final class SparqlHandler {
             return;
         }
         if (request == null) {
-            ctx.next(); // a browser asking for the query page
+            if (!ctx.response().ended()) {
+                ctx.next(); // a browser asking for the query page
+            }
             return;
         }
         String client = Caller.of(ctx).rateKey(ctx);
@@ -179,6 +188,11 @@ public final class SparqlHandler {
                 if (acceptsHtml(ctx)) {
                     return null;
                 }
+                Optional<ResultFormat> rdf = rdfFormat(ctx);
+                if (rdf.isPresent()) {
+                    describe(ctx, rdf.get());
+                    return null;
+                }
                 throw ApiException.badRequest("missing_query", "Give a SPARQL query in the 'query' parameter.");
             }
             return new ProtocolRequest(single(queries), defaultGraphs, namedGraphs);
@@ -221,6 +235,47 @@ public final class SparqlHandler {
             }
             default -> throw new ApiException(415, "unsupported_media_type",
                     "Send queries as application/x-www-form-urlencoded or application/sparql-query, not " + mediaType + ".");
+        }
+    }
+
+    /**
+     * The RDF syntax a GET without a query may get the service description in: Turtle when {@code Accept} is absent or
+     * a wildcard comes first, else the first RDF syntax it names; empty when it names none (a client that asked for
+     * query results only gets {@code missing_query}).
+     */
+    private static Optional<ResultFormat> rdfFormat(RoutingContext ctx) {
+        if (ctx.request().getHeader(HttpHeaders.ACCEPT) == null) {
+            return Optional.of(ResultFormat.defaultFor(true));
+        }
+        for (MIMEHeader accepted : ctx.parsedHeaders().accept()) {
+            if (accepted.weight() <= 0) {
+                continue;
+            }
+            String type = accepted.component() + "/" + accepted.subComponent();
+            if (type.equals("*/*") || type.equals("text/*")) {
+                return Optional.of(ResultFormat.defaultFor(true));
+            }
+            Optional<ResultFormat> format = ResultFormat.ofMediaType(type, true);
+            if (format.isPresent()) {
+                return format;
+            }
+        }
+        return Optional.empty();
+    }
+
+    private void describe(RoutingContext ctx, ResultFormat format) {
+        String endpoint = baseUrl + "/sparql";
+        var description = ServiceDescription.of(endpoint, visibleGraphs.apply(ctx), datasetPid, maxRows, timeout);
+        var out = new java.io.ByteArrayOutputStream();
+        ServiceDescription.write(description, format, out);
+        HttpServerResponse response = ctx.response().setStatusCode(200)
+                .putHeader(HttpHeaders.CONTENT_TYPE, format.contentType())
+                .putHeader(HttpHeaders.VARY, "Accept, Authorization, X-API-Key")
+                .putHeader(HttpHeaders.CACHE_CONTROL, "no-cache");
+        if (ctx.request().method() == HttpMethod.HEAD) {
+            response.putHeader(HttpHeaders.CONTENT_LENGTH, Integer.toString(out.size())).end();
+        } else {
+            response.end(Buffer.buffer(out.toByteArray()));
         }
     }
 

@@ -90,6 +90,40 @@ class SparqlEndpointTest {
         assertThat(preflight.headers().firstValue("Access-Control-Allow-Methods").orElse("")).contains("POST");
     }
 
+    /**
+     * Replays a finding of the FAIR sweep (2026-11-25): a GET without a query answered 400 to every client, where
+     * SPARQL 1.1 Service Description asks for a description of the service.
+     */
+    @ParameterizedTest
+    @CsvSource({"text/turtle", "application/ld+json", "application/rdf+xml", "*/*"})
+    void should_describe_the_service_to_a_get_without_a_query(String accept) throws Exception {
+        HttpResponse<String> r = send(HttpRequest.newBuilder().uri(uri("/sparql")).header("Accept", accept).GET());
+
+        assertThat(r.statusCode()).isEqualTo(200);
+        String type = r.headers().firstValue("Content-Type").orElseThrow();
+        Model m = ModelFactory.createDefaultModel();
+        RDFDataMgr.read(m, new ByteArrayInputStream(r.body().getBytes(StandardCharsets.UTF_8)),
+                RDFLanguages.contentTypeToLang(type.split(";")[0]));
+        String sd = "http://www.w3.org/ns/sparql-service-description#";
+        var service = m.listSubjectsWithProperty(org.apache.jena.vocabulary.RDF.type, m.createResource(sd + "Service")).toList();
+        assertThat(service).hasSize(1);
+        assertThat(service.get(0).getURI()).endsWith("/sparql");
+        assertThat(m.contains(service.get(0), m.createProperty(sd, "supportedLanguage"), m.createResource(sd + "SPARQL11Query"))).isTrue();
+        assertThat(m.contains(service.get(0), m.createProperty(sd, "resultFormat"),
+                m.createResource("http://www.w3.org/ns/formats/SPARQL_Results_JSON"))).isTrue();
+        var names = m.listObjectsOfProperty(m.createProperty(sd, "name")).mapWith(n -> n.asResource().getURI()).toList();
+        assertThat(names).anyMatch(n -> n.endsWith("/graph/public")).noneMatch(n -> n.contains("restricted"));
+    }
+
+    @Test
+    void should_still_ask_for_a_query_a_client_that_takes_results_only() throws Exception {
+        HttpResponse<String> r = send(HttpRequest.newBuilder().uri(uri("/sparql"))
+                .header("Accept", "application/sparql-results+json").GET());
+
+        assertThat(r.statusCode()).isEqualTo(400);
+        assertThat(r.body()).contains("missing_query");
+    }
+
     @Test
     void should_refuse_updates_in_every_protocol_form() throws Exception {
         long before = count(COUNT_ARTICLES);
