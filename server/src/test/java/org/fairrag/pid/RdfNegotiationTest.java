@@ -81,6 +81,23 @@ class RdfNegotiationTest {
         assertThat(contentType(f.get(f.articlePid, "Accept", "application/json"))).startsWith("application/ld+json");
     }
 
+    /** Replays a finding of the FAIR sweep (2026-11-25): "/pid/<id>/" answered 200, a second URL for every object. */
+    @Test
+    void should_move_a_pid_with_a_trailing_slash_to_the_pid_itself() {
+        String path = java.net.URI.create(f.articlePid).getPath();
+
+        HttpResponse<String> slash = f.get(f.articlePid + "/", "Accept", "text/html");
+        HttpResponse<String> withFormat = f.get(f.articlePid + "/?format=ttl");
+        HttpResponse<String> linkset = f.get(f.articlePid + "/linkset/");
+
+        assertThat(slash.statusCode()).isEqualTo(301);
+        assertThat(slash.headers().firstValue("Location")).hasValue(path);
+        assertThat(withFormat.headers().firstValue("Location")).hasValue(path + "?format=ttl");
+        assertThat(linkset.statusCode()).isEqualTo(301);
+        assertThat(linkset.headers().firstValue("Location")).hasValue(path + "/linkset");
+        assertThat(f.get(f.articlePid, "Accept", "text/html").statusCode()).isEqualTo(200);
+    }
+
     @Test
     void should_answer_406_for_a_type_it_cannot_give_and_400_for_an_unknown_format() {
         HttpResponse<String> notAcceptable = f.get(f.articlePid, "Accept", "image/png, text/html;q=0");
