@@ -68,13 +68,13 @@ public final class PublicationModule implements FairragModule {
         api.closeWith(adminTasks);
         AdminHandler admin = new AdminHandler(tombstones, adminTasks, baseUrl);
         api.routes(router -> {
-            // Before /pid/:id; "lookup" is no PID id (ids have no vowels).
             // One URL per object: "/pid/<id>/" (and a linkset's with a slash) moves to the PID itself.
             router.routeWithRegex("/pid/.+/").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(ctx -> {
                 String path = ctx.normalizedPath().replaceAll("/+$", "");
                 String query = ctx.request().query();
                 ctx.response().setStatusCode(301).putHeader("Location", query == null ? path : path + "?" + query).end();
             });
+            // Before /pid/:id; "lookup" is no PID id (ids have no vowels).
             router.route("/pid/lookup").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(pid::lookup);
             router.route("/pid/:id").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(pid::landing);
             router.route("/pid/:id/linkset").method(HttpMethod.GET).method(HttpMethod.HEAD).handler(pid::linkset);

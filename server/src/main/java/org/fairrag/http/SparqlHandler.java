@@ -82,8 +82,9 @@ public final class SparqlHandler {
             return;
         }
         if (request == null) {
+            // Either the service description has been sent, or a browser asks for the query page.
             if (!ctx.response().ended()) {
-                ctx.next(); // a browser asking for the query page
+                ctx.next();
             }
             return;
         }
@@ -174,6 +175,7 @@ public final class SparqlHandler {
         return ResultFormat.defaultFor(graph);
     }
 
+    /** The request's query and dataset; null when there is none (after answering with the service description). */
     private ProtocolRequest read(RoutingContext ctx) {
         HttpMethod method = ctx.request().method();
         MultiMap params = ctx.queryParams();
