@@ -175,7 +175,7 @@ public final class SparqlHandler {
         return ResultFormat.defaultFor(graph);
     }
 
-    /** The request's query and dataset; null when there is none (after answering with the service description). */
+    /** The request's query and dataset; null without a query: the service description was sent, or a browser asks for the query page. */
     private ProtocolRequest read(RoutingContext ctx) {
         HttpMethod method = ctx.request().method();
         MultiMap params = ctx.queryParams();
