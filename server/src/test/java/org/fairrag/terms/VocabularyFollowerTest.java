@@ -40,8 +40,9 @@ class VocabularyFollowerTest {
             fairrag.loadVocabulary(VocabularyInfo.MESH_2024, List.of(concept("D009369", "Neoplasms", "C04"),
                     concept("D001943", "Breast Neoplasms", "C04.588.180")), IngestProgress.NONE);
             await().atMost(CATCH_UP).untilAsserted(() -> assertThat(other.vocabulary().byId("D001943")).isPresent());
-            assertThat(other.lexicon().match("breast neoplasms", 1)).extracting(TermLexicon.Match::termId)
-                    .containsExactly("D001943");
+            // The lexicon follows the vocabulary (VocabularyState.derive): wait for it too, not only for the term.
+            await().atMost(CATCH_UP).untilAsserted(() -> assertThat(other.lexicon().match("breast neoplasms", 1))
+                    .extracting(TermLexicon.Match::termId).containsExactly("D001943"));
             follower.close();
 
             // Not listening: a third term arrives, announced to nobody who hears it.
