@@ -2,6 +2,7 @@ package org.fairrag.app;
 
 import ch.qos.logback.classic.LoggerContext;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +12,7 @@ import org.fairrag.fdo.FdoKind;
 import org.fairrag.ingest.ArticleIngest;
 import org.fairrag.ingest.read.ReadLimits;
 import org.fairrag.ingest.SourceFile;
+import org.fairrag.store.IngestionRuns;
 import org.fairrag.vocab.VocabularyInfo;
 import org.fairrag.vocab.read.MeshTsvReader;
 import org.fairrag.vocab.read.SkosReader;
@@ -239,11 +241,11 @@ public final class Main implements Callable<Integer> {
         static List<String> unreadable(List<Path> files) {
             List<String> out = new ArrayList<>();
             for (Path file : files) {
-                if (!java.nio.file.Files.exists(file)) {
+                if (!Files.exists(file)) {
                     out.add(file + " (no such file)");
-                } else if (!java.nio.file.Files.isRegularFile(file)) {
+                } else if (!Files.isRegularFile(file)) {
                     out.add(file + " (not a file)");
-                } else if (!java.nio.file.Files.isReadable(file)) {
+                } else if (!Files.isReadable(file)) {
                     out.add(file + " (no permission to read it)");
                 }
             }
@@ -332,7 +334,7 @@ public final class Main implements Callable<Integer> {
          * One run's line, and for a run that did not complete how to finish it. A run still marked running when no other
          * ingest can be at work was stopped without a word (kill -9, a power cut): it reads as interrupted.
          */
-        static String describe(org.fairrag.store.IngestionRuns.Run run, String pid, boolean noOtherIngest) {
+        static String describe(IngestionRuns.Run run, String pid, boolean noOtherIngest) {
             String status = "running".equals(run.status()) && noOtherIngest ? "interrupted" : run.status();
             String line = String.format("run %s  %-11s %s  %d read, %d accepted, %d rejected%n", pid, status,
                     run.sourceName(), run.counts().read(), run.counts().accepted(), run.counts().rejected());

@@ -49,7 +49,7 @@ public final class SparqlModule implements FairragModule {
                 .put("threads", pool.threads()).put("capacity", pool.capacity()));
         SparqlHandler sparql = new SparqlHandler(queries, pool, config.sparqlMaxRows(), config.sparqlTimeout(),
                 ApiContext.allGraphs(store.graphs()), new PerClientLimit(config.sparqlPerClient()), api.streamer(),
-                config.baseUrl(), new org.fairrag.fdo.DatasetFdo(config.baseUrl()).pid());
+                config.baseUrl(), config.pidUrl(org.fairrag.fdo.DatasetFdo.ID));
         api.routes(router -> {
             router.route("/sparql").handler(sparql::handle);
             router.route("/sparql/").handler(sparql::handle);

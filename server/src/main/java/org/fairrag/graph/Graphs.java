@@ -1,5 +1,7 @@
 package org.fairrag.graph;
 
+import java.util.List;
+
 /**
  * The named graphs fairrag keeps, under the configured base URL. Vocabulary, public content and
  * restricted content are separate graphs, so that what a caller may see is a set of graphs.
@@ -20,8 +22,8 @@ public record Graphs(String baseUrl) {
      * Every graph an anonymous caller may read, which the public dump holds and the dataset's {@code void:triples}
      * counts: the vocabulary, public content, mentions and associations, and the typed relations.
      */
-    public java.util.List<String> publicGraphs() {
-        return java.util.List.of(vocabulary(), publicContent(), publicMentions(), publicAssociations(), typedRelations());
+    public List<String> publicGraphs() {
+        return List.of(vocabulary(), publicContent(), publicMentions(), publicAssociations(), typedRelations());
     }
 
     /** Articles (and what is derived from them) that only authorised callers may see. */

@@ -82,9 +82,13 @@ public final class SparqlHandler {
             return;
         }
         if (request == null) {
-            // Either the service description has been sent, or a browser asks for the query page.
-            if (!ctx.response().ended()) {
+            // A GET without a query: a browser gets the query page; another client the service description, unless
+            // it takes query results only.
+            if (acceptsHtml(ctx)) {
                 ctx.next();
+            } else {
+                accepted(ctx, true).ifPresentOrElse(format -> describe(ctx, format), () -> ctx.fail(
+                        ApiException.badRequest("missing_query", "Give a SPARQL query in the 'query' parameter.")));
             }
             return;
         }
@@ -159,23 +163,35 @@ public final class SparqlHandler {
                     .orElseThrow(() -> ApiException.badRequest("unsupported_format", "This query's answer comes as one of: "
                             + ResultFormat.namesFor(graph) + "; not " + name + "."));
         }
+        return accepted(ctx, graph).orElse(ResultFormat.defaultFor(graph));
+    }
+
+    /**
+     * The format the {@code Accept} header asks for among those of the answer's kind ({@code graph}: RDF syntaxes):
+     * the kind's default when the header is absent or a wildcard comes first, else the first format it names that
+     * fits; empty when it names none.
+     */
+    private static Optional<ResultFormat> accepted(RoutingContext ctx, boolean graph) {
+        if (ctx.request().getHeader(HttpHeaders.ACCEPT) == null) {
+            return Optional.of(ResultFormat.defaultFor(graph));
+        }
         for (MIMEHeader accepted : ctx.parsedHeaders().accept()) {
             if (accepted.weight() <= 0) {
                 continue;
             }
             String type = accepted.component() + "/" + accepted.subComponent();
             if (type.equals("*/*") || type.equals("application/*") || type.equals("text/*")) {
-                return ResultFormat.defaultFor(graph);
+                return Optional.of(ResultFormat.defaultFor(graph));
             }
             Optional<ResultFormat> format = ResultFormat.ofMediaType(type, graph);
             if (format.isPresent()) {
-                return format.get();
+                return format;
             }
         }
-        return ResultFormat.defaultFor(graph);
+        return Optional.empty();
     }
 
-    /** The request's query and dataset; null without a query: the service description was sent, or a browser asks for the query page. */
+    /** The request's query and dataset; null for a GET without a query. */
     private ProtocolRequest read(RoutingContext ctx) {
         HttpMethod method = ctx.request().method();
         MultiMap params = ctx.queryParams();
@@ -187,15 +203,7 @@ public final class SparqlHandler {
         if (method == HttpMethod.GET || method == HttpMethod.HEAD) {
             List<String> queries = params.getAll("query");
             if (queries.isEmpty()) {
-                if (acceptsHtml(ctx)) {
-                    return null;
-                }
-                Optional<ResultFormat> rdf = rdfFormat(ctx);
-                if (rdf.isPresent()) {
-                    describe(ctx, rdf.get());
-                    return null;
-                }
-                throw ApiException.badRequest("missing_query", "Give a SPARQL query in the 'query' parameter.");
+                return null;
             }
             return new ProtocolRequest(single(queries), defaultGraphs, namedGraphs);
         }
@@ -238,31 +246,6 @@ public final class SparqlHandler {
             default -> throw new ApiException(415, "unsupported_media_type",
                     "Send queries as application/x-www-form-urlencoded or application/sparql-query, not " + mediaType + ".");
         }
-    }
-
-    /**
-     * The RDF syntax a GET without a query may get the service description in: Turtle when {@code Accept} is absent or
-     * a wildcard comes first, else the first RDF syntax it names; empty when it names none (a client that asked for
-     * query results only gets {@code missing_query}).
-     */
-    private static Optional<ResultFormat> rdfFormat(RoutingContext ctx) {
-        if (ctx.request().getHeader(HttpHeaders.ACCEPT) == null) {
-            return Optional.of(ResultFormat.defaultFor(true));
-        }
-        for (MIMEHeader accepted : ctx.parsedHeaders().accept()) {
-            if (accepted.weight() <= 0) {
-                continue;
-            }
-            String type = accepted.component() + "/" + accepted.subComponent();
-            if (type.equals("*/*") || type.equals("text/*")) {
-                return Optional.of(ResultFormat.defaultFor(true));
-            }
-            Optional<ResultFormat> format = ResultFormat.ofMediaType(type, true);
-            if (format.isPresent()) {
-                return format;
-            }
-        }
-        return Optional.empty();
     }
 
     private void describe(RoutingContext ctx, ResultFormat format) {

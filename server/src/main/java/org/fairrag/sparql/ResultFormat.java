@@ -13,28 +13,32 @@ import org.apache.jena.riot.resultset.ResultSetLang;
  *
  * @param name      the value of the {@code format} parameter that asks for it
  * @param mediaType its media type
+ * @param w3cName   its name in the W3C's format IRIs ({@code http://www.w3.org/ns/formats/...}), which service
+ *                  descriptions use
  * @param aliases   other media types clients send for it
  * @param graph     whether it is an RDF syntax (for graphs) rather than a result format
  */
 public enum ResultFormat {
-    JSON("json", "application/sparql-results+json", ResultSetLang.RS_JSON, false, "application/json"),
-    XML("xml", "application/sparql-results+xml", ResultSetLang.RS_XML, false, "application/xml", "text/xml"),
-    CSV("csv", "text/csv", ResultSetLang.RS_CSV, false),
-    TSV("tsv", "text/tab-separated-values", ResultSetLang.RS_TSV, false),
-    TURTLE("turtle", "text/turtle", Lang.TURTLE, true, "application/x-turtle"),
-    JSON_LD("jsonld", "application/ld+json", Lang.JSONLD, true),
-    N_TRIPLES("ntriples", "application/n-triples", Lang.NTRIPLES, true, "text/plain"),
-    RDF_XML("rdfxml", "application/rdf+xml", Lang.RDFXML, true);
+    JSON("json", "application/sparql-results+json", "SPARQL_Results_JSON", ResultSetLang.RS_JSON, false, "application/json"),
+    XML("xml", "application/sparql-results+xml", "SPARQL_Results_XML", ResultSetLang.RS_XML, false, "application/xml", "text/xml"),
+    CSV("csv", "text/csv", "SPARQL_Results_CSV", ResultSetLang.RS_CSV, false),
+    TSV("tsv", "text/tab-separated-values", "SPARQL_Results_TSV", ResultSetLang.RS_TSV, false),
+    TURTLE("turtle", "text/turtle", "Turtle", Lang.TURTLE, true, "application/x-turtle"),
+    JSON_LD("jsonld", "application/ld+json", "JSON-LD", Lang.JSONLD, true),
+    N_TRIPLES("ntriples", "application/n-triples", "N-Triples", Lang.NTRIPLES, true, "text/plain"),
+    RDF_XML("rdfxml", "application/rdf+xml", "RDF_XML", Lang.RDFXML, true);
 
     private final String name;
     private final String mediaType;
+    private final String w3cName;
     private final Lang lang;
     private final boolean graph;
     private final List<String> aliases;
 
-    ResultFormat(String name, String mediaType, Lang lang, boolean graph, String... aliases) {
+    ResultFormat(String name, String mediaType, String w3cName, Lang lang, boolean graph, String... aliases) {
         this.name = name;
         this.mediaType = mediaType;
+        this.w3cName = w3cName;
         this.lang = lang;
         this.graph = graph;
         this.aliases = List.of(aliases);
@@ -47,6 +51,11 @@ public enum ResultFormat {
     /** The {@code Content-Type} of an answer in this format: every one of them is UTF-8 text. */
     public String contentType() {
         return mediaType + "; charset=utf-8";
+    }
+
+    /** The W3C's IRI of this format. */
+    public String formatIri() {
+        return "http://www.w3.org/ns/formats/" + w3cName;
     }
 
     Lang lang() {

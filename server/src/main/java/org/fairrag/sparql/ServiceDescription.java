@@ -19,10 +19,6 @@ import org.apache.jena.vocabulary.RDFS;
 public final class ServiceDescription {
 
     private static final String SD = "http://www.w3.org/ns/sparql-service-description#";
-    private static final String FORMATS = "http://www.w3.org/ns/formats/";
-    /** The W3C format IRI of each result format, in the order of {@link ResultFormat}. */
-    private static final List<String> FORMAT_IRIS = List.of("SPARQL_Results_JSON", "SPARQL_Results_XML",
-            "SPARQL_Results_CSV", "SPARQL_Results_TSV", "Turtle", "JSON-LD", "N-Triples", "RDF_XML");
 
     private ServiceDescription() {}
 
@@ -43,7 +39,9 @@ public final class ServiceDescription {
                 .addProperty(DCTerms.description, "Read-only SPARQL 1.1 queries over the public graphs (and, with an "
                         + "API key that may read them, the restricted ones). At most " + maxRows + " result rows; a query "
                         + "stops after " + timeout.toSeconds() + " s.", "en");
-        FORMAT_IRIS.forEach(f -> service.addProperty(sd(m, "resultFormat"), m.createResource(FORMATS + f)));
+        for (ResultFormat format : ResultFormat.values()) {
+            service.addProperty(sd(m, "resultFormat"), m.createResource(format.formatIri()));
+        }
         Resource defaultDataset = m.createResource().addProperty(RDF.type, m.createResource(SD + "Dataset"))
                 .addProperty(sd(m, "defaultGraph"), m.createResource().addProperty(RDF.type, m.createResource(SD + "Graph")));
         for (String graph : graphs) {
