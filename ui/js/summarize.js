@@ -89,7 +89,8 @@ export function createSummarizeStep(store, requests) {
   }
 
   // A summary stays on screen only while the articles it was made of are the ones chosen: its citations number them.
-  store.subscribe(['results', 'filtered', 'unchosen'], (state) => {
+  // Checked again when a summary ends, in case the choice changed while it was being made.
+  store.subscribe(['results', 'filtered', 'unchosen', 'summarizing'], (state) => {
     if (shownFor === null || state.summarizing || chosenKey(state) === shownFor) return;
     shownFor = null;
     render($('#summary-out'));

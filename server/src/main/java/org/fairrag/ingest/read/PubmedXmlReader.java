@@ -10,10 +10,13 @@ import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.StringJoiner;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import javax.xml.stream.Location;
 import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamConstants;
@@ -258,8 +261,7 @@ public final class PubmedXmlReader implements RecordReader {
         String year = Text.clean(pubDate.child("Year").text());
         String month = Text.clean(pubDate.child("Month").text());
         String day = Text.clean(pubDate.child("Day").text());
-        String stated = java.util.stream.Stream.of(year, month, day).filter(java.util.Objects::nonNull)
-                .collect(java.util.stream.Collectors.joining(" "));
+        String stated = Stream.of(year, month, day).filter(Objects::nonNull).collect(Collectors.joining(" "));
         draft.date(stated, PubDates.of(year, month, day));
     }
 
