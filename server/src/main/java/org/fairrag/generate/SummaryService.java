@@ -157,6 +157,8 @@ public final class SummaryService {
      * {@code cancellation} fired first: then the future fails with a CancellationException and nothing
      * is published. When an identical request's summary is being made, joins it instead (statements made so far
      * first), free of {@code admission}; a summary being made stops only when every request sharing it is cancelled.
+     *
+     * @throws ApiException what {@code admission} throws when a new summary may not be made (a spent quota)
      */
     public Future<Summary> summarize(SummaryInput input, Consumer<Statement> onStatement, Cancellation cancellation,
                                      Admission admission) {
@@ -165,11 +167,8 @@ public final class SummaryService {
         if (joined != null) {
             return joined;
         }
-        try {
-            admission.admit();
-        } catch (ApiException refused) {
-            return Future.failedFuture(refused);
-        }
+        // Thrown, not a failed future: the caller tells a refusal, before anything is made, from a failure while making.
+        admission.admit();
         AtomicBoolean started = new AtomicBoolean();
         Future<Summary> summary = makings.joinOrStart(id, onStatement, cancellation, (toEveryone, shared) -> {
             started.set(true);

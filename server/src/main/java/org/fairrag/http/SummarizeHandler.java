@@ -98,9 +98,14 @@ public final class SummarizeHandler {
                     if (stream) {
                         stream(ctx, request.input(), cancellation);
                     } else {
-                        summaries.summarize(request.input(), s -> { }, cancellation, quota(ctx))
-                                .onSuccess(summary -> answer(ctx, false, summary, 201))
-                                .onFailure(e -> failed(ctx, e));
+                        Future<Summary> made;
+                        try {
+                            made = summaries.summarize(request.input(), s -> { }, cancellation, quota(ctx));
+                        } catch (ApiException refused) {
+                            ctx.fail(refused);
+                            return;
+                        }
+                        made.onSuccess(summary -> answer(ctx, false, summary, 201)).onFailure(e -> failed(ctx, e));
                     }
                 });
     }
@@ -153,10 +158,14 @@ public final class SummarizeHandler {
         Context context = ctx.vertx().getOrCreateContext();
         // Statements, even those of a summary being made that this request joins, reach the response on this
         // context, so after the events have started below.
-        Future<Summary> made = summaries.summarize(input, statement -> context.runOnContext(v -> event(ctx.response(),
-                "statement", toJson(statement, input.terms()))), cancellation, quota(ctx));
-        if (made.failed() && made.cause() instanceof ApiException refused) {
-            ctx.fail(refused); // refused before anything is made (the quota): a plain error status, not an event
+        Future<Summary> made;
+        try {
+            made = summaries.summarize(input, statement -> context.runOnContext(v -> event(ctx.response(),
+                    "statement", toJson(statement, input.terms()))), cancellation, quota(ctx));
+        } catch (ApiException refused) {
+            // Refused before anything is made (the quota): a plain error status, not an event. A model that fails at
+            // once is a failure while making, however fast it came, and reaches the client as an event below.
+            ctx.fail(refused);
             return;
         }
         HttpServerResponse response = startEvents(ctx, input.sources().size());
