@@ -7,7 +7,27 @@ import {renderConcepts} from './concepts.js';
 import {articleName} from './article.js';
 import {chooseBox} from './chosen.js';
 
+/**
+ * What a search's answer says in the status line. When no hit holds a word of the query or is about one of its
+ * concepts, the hits are only the nearest by meaning, which a query of unknown words also gets: the user is told.
+ */
+export function searchOutcome(body) {
+  const n = body.results.length;
+  if (n === 0) return 'No article matched.';
+  const weak = body.results.every((a) => !(a.matchedBy || []).some((m) => m === 'words' || m === 'concepts'));
+  return weak
+    ? `No article holds these words or is about a MeSH concept found in them: these ${n} are only the nearest by meaning, and may be unrelated (${body.tookMs} ms).`
+    : `${n} articles, best first (${body.tookMs} ms).`;
+}
+
 /** `onNewQuery` is called when the user searches anew (the filter's answer no longer applies). */
+const FOUND_BY = {words: "the query's words", meaning: "the query's meaning", concepts: 'a MeSH concept of the query'};
+
+function foundBy(a) {
+  const ways = (a.matchedBy || []).map((m) => FOUND_BY[m]).filter(Boolean);
+  return ways.length ? '. Found by ' + ways.join(', ') + '.' : '';
+}
+
 export function createSearchStep(store, requests, selection, {onNewQuery}) {
   const status = new Status($('#search-status'), $('#search-error'), $('#results'));
 
@@ -23,8 +43,7 @@ export function createSearchStep(store, requests, selection, {onNewQuery}) {
         remove: (id) => searchConcepts(id, false), restore: (id) => searchConcepts(id, true), chip: selection.chip,
       });
       store.update({results: body.results});
-      status.done(body.results.length === 0 ? 'No article matched.'
-        : `${body.results.length} articles, best first (${body.tookMs} ms).`);
+      status.done(searchOutcome(body));
     } catch (e) {
       if (e.name !== 'AbortError') {
         // The hits of the search before are not this one's: steps 4 and 5 must not act on them.
@@ -52,7 +71,7 @@ export function createSearchStep(store, requests, selection, {onNewQuery}) {
         el('h3', {}, el('a', {href: pidPath(a.pid)}, articleName(a))),
         el('p', {className: 'meta'},
           [a.year || 'year unknown', a.journal].filter(Boolean).join(' · '),
-          a.score == null ? null : el('span', {className: 'score', title: 'Ranking score, higher first: when a MeSH concept expected to give mostly relevant articles was searched, how likely the article is to be about what the query means (0 to 1); otherwise the fusion of meaning and words'},
+          a.score == null ? null : el('span', {className: 'score', title: 'Ranking score, higher first: when a MeSH concept expected to give mostly relevant articles was searched, how likely the article is to be about what the query means (0 to 1); otherwise the fusion of meaning and words' + foundBy(a)},
             `score ${a.score.toFixed(4)}`)),
         a.snippet ? el('p', {className: 'snippet'}, a.snippet) : null,
         a.terms.length ? el('ul', {className: 'chips', 'aria-label': 'MeSH terms (select for the filter)'},

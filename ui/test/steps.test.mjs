@@ -7,6 +7,7 @@ import {filterRequest} from '../js/filter.js';
 import {markdown, markdownText, sourcesOf} from '../js/summarize.js';
 import {relationText} from '../js/refine.js';
 import {ABSTRACT_PREVIEW, abstractPreview, articleName} from '../js/article.js';
+import {searchOutcome} from '../js/search.js';
 
 const BASE = 'http://fairrag.test/';
 
@@ -83,4 +84,13 @@ test('an untitled article has one name; a long abstract is cut at a word', () =>
   const preview = abstractPreview(long);
   assert.ok(preview.endsWith(' …') && preview.length <= ABSTRACT_PREVIEW + 2 && !/wor …$/.test(preview));
   assert.equal(abstractPreview('short'), 'short');
+});
+
+test('a search whose hits hold none of its words and none of its concepts says they are only near in meaning', () => {
+  const hit = (...matchedBy) => ({pid: 'p', matchedBy});
+  assert.equal(searchOutcome({results: [], tookMs: 3}), 'No article matched.');
+  assert.match(searchOutcome({results: [hit('meaning'), hit('meaning')], tookMs: 3}),
+    /^No article holds these words or is about a MeSH concept found in them: these 2 are only the nearest by meaning/);
+  assert.equal(searchOutcome({results: [hit('meaning'), hit('meaning', 'words')], tookMs: 3}), '2 articles, best first (3 ms).');
+  assert.equal(searchOutcome({results: [hit('concepts'), hit('meaning')], tookMs: 3}), '2 articles, best first (3 ms).');
 });

@@ -72,7 +72,8 @@ public final class SearchHandler {
                 }
                 JsonObject hit = new JsonObject().put("pid", h.pid()).put("pmid", h.pmid()).put("title", h.title())
                         .put("snippet", h.snippet()).put("score", h.score()).put("year", h.year())
-                        .put("journal", h.journal()).put("terms", hitTerms);
+                        .put("journal", h.journal()).put("terms", hitTerms)
+                        .put("matchedBy", new JsonArray(h.matchedBy().stream().map(ArticleHit.Match::apiName).toList()));
                 if (!h.suggestedTerms().isEmpty()) {
                     JsonArray suggested = new JsonArray();
                     h.suggestedTerms().forEach(t -> suggested.add(new JsonObject().put("id", t.id()).put("label", t.label())));

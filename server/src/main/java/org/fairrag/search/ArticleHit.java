@@ -1,6 +1,8 @@
 package org.fairrag.search;
 
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import org.fairrag.terms.TermRef;
 
 /**
@@ -12,6 +14,24 @@ import org.fairrag.terms.TermRef;
  *                the reciprocal-rank fusion score
  * @param terms   the article's MeSH terms
  * @param suggestedTerms the terms suggested from its text, when it came without any
+ * @param matchedBy how the search found it: none of its ways but {@link Match#MEANING} says the article holds none of
+ *                  the query's words and is not about a concept the query was linked to
  */
 public record ArticleHit(String pid, String pmid, String title, String snippet, double score, Integer year,
-                         String journal, List<TermRef> terms, List<TermRef> suggestedTerms) {}
+                         String journal, List<TermRef> terms, List<TermRef> suggestedTerms, Set<Match> matchedBy) {
+
+    /** A way the search finds articles. */
+    public enum Match {
+        /** among the chunks nearest to the query's vector */
+        MEANING,
+        /** among the chunks matching the query's words (BM25) */
+        WORDS,
+        /** among the articles about a concept the query was linked to */
+        CONCEPTS;
+
+        /** The name the API gives it. */
+        public String apiName() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+}

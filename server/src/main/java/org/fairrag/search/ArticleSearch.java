@@ -2,6 +2,7 @@ package org.fairrag.search;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -239,7 +240,7 @@ public final class ArticleSearch {
             ArticleFields a = fields.get(f.chunk.articlePid());
             if (a != null) {
                 hits.add(new ArticleHit(a.pid(), a.pmid(), a.title(), snippet(f.chunk, a.title()), f.score, a.year(),
-                        a.journal(), terms(a.termIds(), vocab), terms(a.suggestedTermIds(), vocab)));
+                        a.journal(), terms(a.termIds(), vocab), terms(a.suggestedTermIds(), vocab), matches(f.foundIn)));
             }
         }
         return new Result(hits, searched, off, t1 - t0, t2 - t1, t3 - t2);
@@ -290,7 +291,7 @@ public final class ArticleSearch {
         for (Fused f : fused) {
             ArticleRankModel.Features x = features.get(f.chunk.articlePid());
             inFusionOrder.put(f.chunk.articlePid(), x);
-            out.add(new Fused(f.chunk, options.rankModel.probability(x), f.bestContribution));
+            out.add(new Fused(f.chunk, options.rankModel.probability(x), f.bestContribution, f.foundIn));
         }
         observer.ranked(inFusionOrder);
         if (!precise) {
@@ -305,7 +306,8 @@ public final class ArticleSearch {
         return out;
     }
 
-    private record Fused(ChunkHit chunk, double score, double bestContribution) {}
+    /** A candidate of the fusion and the kinds of list it was found in. */
+    private record Fused(ChunkHit chunk, double score, double bestContribution, Set<Ranked.Kind> foundIn) {}
 
     /**
      * Weighted reciprocal-rank fusion: rank r of a list of weight w adds w / (60 + r). An article's snippet
@@ -317,13 +319,32 @@ public final class ArticleSearch {
             for (int rank = 1; rank <= list.hits.size(); rank++) {
                 ChunkHit hit = list.hits.get(rank - 1);
                 double add = list.weight / (RRF_K + rank);
-                byArticle.merge(hit.articlePid(), new Fused(hit, add, add), (a, b) ->
+                byArticle.merge(hit.articlePid(), new Fused(hit, add, add, EnumSet.of(list.kind)), (a, b) ->
                         new Fused(a.bestContribution >= b.bestContribution ? a.chunk : b.chunk, a.score + b.score,
-                                Math.max(a.bestContribution, b.bestContribution)));
+                                Math.max(a.bestContribution, b.bestContribution), union(a.foundIn, b.foundIn)));
             }
         }
         List<Fused> out = new ArrayList<>(byArticle.values());
         out.sort(Comparator.comparingDouble((Fused f) -> -f.score).thenComparingDouble(f -> -f.bestContribution));
+        return out;
+    }
+
+    private static Set<Ranked.Kind> union(Set<Ranked.Kind> a, Set<Ranked.Kind> b) {
+        EnumSet<Ranked.Kind> out = EnumSet.copyOf(a);
+        out.addAll(b);
+        return out;
+    }
+
+    /** How a hit was found, as {@link ArticleHit#matchedBy()} names it. */
+    private static Set<ArticleHit.Match> matches(Set<Ranked.Kind> foundIn) {
+        EnumSet<ArticleHit.Match> out = EnumSet.noneOf(ArticleHit.Match.class);
+        for (Ranked.Kind kind : foundIn) {
+            out.add(switch (kind) {
+                case MEANING -> ArticleHit.Match.MEANING;
+                case WORDS -> ArticleHit.Match.WORDS;
+                case CONCEPT, ABOUT_ALL -> ArticleHit.Match.CONCEPTS;
+            });
+        }
         return out;
     }
 

@@ -171,7 +171,9 @@ class ArticleSearchApiTest {
 
         // Only the hybrid keeps it: in the default search the lists of concepts near the query's meaning can push it
         // off the first page (see the README's "What this costs").
-        assertThat(hybrid.stream().map(h -> h.get("pid").asText())).contains(pid);
+        String found = pid;
+        assertThat(hybrid).filteredOn(h -> h.get("pid").asText().equals(found)).singleElement()
+                .satisfies(h -> assertThat(matchedBy(h)).contains("words").doesNotContain("concepts"));
     }
 
     @Test
@@ -189,6 +191,9 @@ class ArticleSearchApiTest {
 
         assertThat(hybrid).hasSize(5);
         assertThat(byMeaning).containsSubsequence(hybrid);
+        assertThat(results("/api/articles/search?q=" + enc(query) + "&k=5&concepts=false"))
+                .as("found by meaning alone, as the web app tells the user").allSatisfy(h ->
+                        assertThat(matchedBy(h)).containsExactly("meaning"));
         // Concepts near the meaning reorder the articles it finds, and add none.
         assertThat(hits).hasSize(5);
         assertThat(byMeaning).containsAll(hits);
@@ -217,6 +222,17 @@ class ArticleSearchApiTest {
         assertThat(without.get("conceptsOff")).isEmpty();
         long about = aboutAny(withConcepts, branch);
         assertThat(about).as("hits about " + label).isGreaterThanOrEqualTo(8).isGreaterThan(aboutAny(without, branch));
+        Set<String> searched = new HashSet<>();
+        withConcepts.get("concepts").forEach(c -> searched.addAll(fairrag.vocabulary().withDescendants(c.get("id").asText())));
+        List<JsonNode> byConcepts = new ArrayList<>();
+        withConcepts.get("results").forEach(h -> {
+            if (matchedBy(h).contains("concepts")) {
+                byConcepts.add(h);
+            }
+        });
+        assertThat(byConcepts).as("hits found as articles about a searched concept").isNotEmpty().allSatisfy(h ->
+                assertThat(graph.termIds(h.get("pid").asText())).as(h.get("pid").asText()).containsAnyElementsOf(searched));
+        without.get("results").forEach(h -> assertThat(matchedBy(h)).doesNotContain("concepts").isNotEmpty());
     }
 
     @Test
@@ -268,12 +284,15 @@ class ArticleSearchApiTest {
         route.get("parameters").forEach(p -> parameters.add(p.get("name").asText()));
         JsonNode schema = doc.at("/components/schemas/ArticleSearch/properties");
         JsonNode concept = doc.at("/components/schemas/SearchedConcept/properties");
+        JsonNode hit = doc.at("/components/schemas/ArticleSearch/properties/results/items/properties");
 
         JsonNode body = body("/api/articles/search?k=3&q=" + enc("mouth cancer in smokers") + "&notConcepts=" + MOUTH_NEOPLASMS);
 
         assertThat(parameters).contains("q", "k", "terms", "mode", "explode", "exclude", "yearFrom", "yearTo", "concepts",
-                "notConcepts");
+                "notConcepts", "mentions", "suggested");
         body.fieldNames().forEachRemaining(f -> assertThat(schema.has(f)).as("documented: " + f).isTrue());
+        assertThat(body.get("results")).isNotEmpty().allSatisfy(h -> h.fieldNames().forEachRemaining(f ->
+                assertThat(hit.has(f)).as("documented: results." + f).isTrue()));
         assertThat(body.get("concepts")).isNotEmpty();
         for (String list : List.of("concepts", "conceptsOff")) {
             body.get(list).forEach(c -> c.fieldNames().forEachRemaining(f -> assertThat(concept.has(f))
@@ -344,6 +363,12 @@ class ArticleSearchApiTest {
     private Set<String> terms(JsonNode hit) {
         Set<String> out = new HashSet<>();
         hit.get("terms").forEach(t -> out.add(t.get("id").asText()));
+        return out;
+    }
+
+    private static List<String> matchedBy(JsonNode hit) {
+        List<String> out = new ArrayList<>();
+        hit.get("matchedBy").forEach(m -> out.add(m.asText()));
         return out;
     }
 
