@@ -110,6 +110,7 @@ final class TopicLinker {
                 tokens.add(w);
             }
         }
+        tokens = keepNamesWhole(tokens);
         int not = notIndex(tokens);
         List<String> positive = not < 0 ? tokens : tokens.subList(0, not);
         List<String> negative = not < 0 ? List.of() : tokens.subList(not, tokens.size());
@@ -152,6 +153,7 @@ final class TopicLinker {
                 tokens.add(w);
             }
         }
+        tokens = keepNamesWhole(tokens);
         List<LinkedTerm> found = new ArrayList<>();
         int i = 0;
         while (i < tokens.size()) {
@@ -171,6 +173,52 @@ final class TopicLinker {
             i += Math.max(1, taken);
         }
         return found;
+    }
+
+    /** The longest run of words, joining words included, that one name holds whole, as tried first. */
+    private static final int LONGEST_NAME = 6;
+
+    /**
+     * The tokens with each run that a term's name holds whole, joining words included, made one token, so that no
+     * split at "and", "or" or "in" cuts it: "head and neck cancer and smoking" is two topics, not three, and "head and
+     * neck cancer in children" two. A run starts and ends with a word that joins nothing; the longest, leftmost wins.
+     */
+    private List<String> keepNamesWhole(List<String> tokens) {
+        if (tokens.stream().noneMatch(TopicLinker::joins)) {
+            return tokens;
+        }
+        List<String> out = new ArrayList<>();
+        int i = 0;
+        while (i < tokens.size()) {
+            int end = -1;
+            for (int j = Math.min(tokens.size(), i + LONGEST_NAME); j >= i + 3 && end < 0; j--) {
+                List<String> run = tokens.subList(i, j);
+                if (!isConnector(run.get(0)) && !isConnector(run.get(run.size() - 1))
+                        && run.stream().anyMatch(TopicLinker::joins) && run.stream().noneMatch(w -> w.startsWith("#"))
+                        && namedWhole(run)) {
+                    end = j;
+                }
+            }
+            if (end < 0) {
+                out.add(tokens.get(i++));
+            } else {
+                out.add(String.join(" ", tokens.subList(i, end)));
+                i = end;
+            }
+        }
+        return out;
+    }
+
+    /** Whether a term's name covers the run wholly and holds each of its joining words. */
+    private boolean namedWhole(List<String> run) {
+        return best(String.join(" ", run)).map(m -> {
+            Set<String> nameWords = Set.of(fold(m.matched()).split(" "));
+            return run.stream().filter(TopicLinker::joins).allMatch(nameWords::contains);
+        }).orElse(false);
+    }
+
+    private static boolean joins(String w) {
+        return AND_WORDS.contains(w) || OR_WORDS.contains(w) || WEAK_WORDS.contains(w);
     }
 
     private static int notIndex(List<String> tokens) {

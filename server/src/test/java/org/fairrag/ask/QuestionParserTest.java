@@ -89,6 +89,17 @@ class QuestionParserTest {
     }
 
     @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "How many articles are about head and neck cancer and smoking?|D006258 D012907",
+            "How many articles about head and neck cancer in children?|D006258 D002648",
+            "How many articles are about smoking and head and neck cancer?|D012907 D006258",
+            "How many articles are about head and neck cancer or lung cancer?|D006258 D008175"})
+    void should_keep_a_name_that_holds_and_whole_beside_other_topics(String question, String expected) {
+        // "head and neck cancer and smoking" was read as Head, Head and Neck Neoplasms and Smoking: 0 articles.
+        assertThat(ids(understood(question).selection().topics())).containsExactly(expected.split(" "));
+    }
+
+    @ParameterizedTest
     @CsvSource(delimiter = '|', nullValues = "-", value = {
             "How many articles were published in 2019?|2019|2019",
             "How many articles were published since 2015?|2015|-",
