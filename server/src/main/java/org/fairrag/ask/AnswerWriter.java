@@ -123,29 +123,29 @@ final class AnswerWriter {
             case LIST_ARTICLES, LIST_ARTICLE_PMIDS, LIST_ARTICLE_TITLES, ARTICLES_BY_AUTHOR -> n == 0
                     ? "No article " + about.replaceFirst("^are ", "is ") + "."
                     : articles(n, about) + "; " + (n == 1 ? "it is" : "they are") + " listed below.";
-            case LIST_ARTICLE_DOIS -> n == 0 ? "No article " + about + " has a DOI."
-                    : plural(n, "article") + " " + about + " have a DOI: " + list(values) + ".";
-            case LIST_JOURNALS -> n == 0 ? "No journal published an article " + about + "."
-                    : plural(n, "journal") + " published articles " + about + ": " + list(values) + ".";
-            case LIST_YEARS -> n == 0 ? "No article " + about + " has a year of publication."
-                    : "Articles " + about + " were published in " + plural(n, "year") + ": " + list(values) + ".";
-            case LIST_AUTHORS -> n == 0 ? "No author is named for articles " + about + "."
-                    : plural(n, "author") + " wrote articles " + about + ": " + list(values) + ".";
+            case LIST_ARTICLE_DOIS -> n == 0 ? "No article " + bare(about) + " has a DOI."
+                    : plural(n, "article") + " " + bare(about) + " have a DOI: " + list(values) + ".";
+            case LIST_JOURNALS -> n == 0 ? "No journal published an article " + bare(about) + "."
+                    : plural(n, "journal") + " published articles " + bare(about) + ": " + list(values) + ".";
+            case LIST_YEARS -> n == 0 ? "No article " + bare(about) + " has a year of publication."
+                    : "Articles " + bare(about) + " were published in " + plural(n, "year") + ": " + list(values) + ".";
+            case LIST_AUTHORS -> n == 0 ? "No author is named for articles " + bare(about) + "."
+                    : plural(n, "author") + " wrote articles " + bare(about) + ": " + list(values) + ".";
             case COUNT_JOURNALS -> in.selection().isEmpty() ? "The articles come from " + plural(first, "journal") + "."
-                    : plural(first, "journal") + " published articles " + about + ".";
+                    : plural(first, "journal") + " published articles " + bare(about) + ".";
             case COUNT_AUTHORS -> in.selection().isEmpty() ? "The articles name " + plural(first, "author") + "."
-                    : plural(first, "author") + " wrote articles " + about + ".";
-            case TOP_JOURNALS -> top(values, result, "published the most articles " + about, "No journal is named for articles " + about + ".");
-            case TOP_YEARS -> top(values, result, "saw the most articles " + about, "No article " + about + " has a year.");
-            case TOP_AUTHORS -> top(values, result, "wrote the most articles " + about, "No author is named for articles " + about + ".");
-            case OLDEST_ARTICLES, NEWEST_ARTICLES -> n == 0 ? "No article " + about.replaceFirst("^are ", "is ")
+                    : plural(first, "author") + " wrote articles " + bare(about) + ".";
+            case TOP_JOURNALS -> top(values, result, "published the most articles " + bare(about), "No journal is named for articles " + bare(about) + ".");
+            case TOP_YEARS -> top(values, result, "saw the most articles " + bare(about), "No article " + bare(about) + " has a year.");
+            case TOP_AUTHORS -> top(values, result, "wrote the most articles " + bare(about), "No author is named for articles " + bare(about) + ".");
+            case OLDEST_ARTICLES, NEWEST_ARTICLES -> n == 0 ? "No article " + bare(about)
                     + " has a year of publication." : "The " + (shape == Shape.OLDEST_ARTICLES ? "earliest" : "latest")
                     + " of the articles that " + about + " " + (n == 1 ? "was" : "were") + " published in "
                     + values(result, "year").get(0) + ": " + plural(n, "article") + ", listed below.";
-            case FIRST_YEAR -> first == null ? "No article " + about + " has a year of publication."
-                    : "The first article " + about + " was published in " + first + ".";
-            case LAST_YEAR -> first == null ? "No article " + about + " has a year of publication."
-                    : "The latest article " + about + " was published in " + first + ".";
+            case FIRST_YEAR -> first == null ? "No article " + bare(about) + " has a year of publication."
+                    : "The first article " + bare(about) + " was published in " + first + ".";
+            case LAST_YEAR -> first == null ? "No article " + bare(about) + " has a year of publication."
+                    : "The latest article " + bare(about) + " was published in " + first + ".";
             case ARTICLE_AUTHORS -> n == 0 ? none("authors", article) : "The authors of " + article + " are " + list(values) + ".";
             case ARTICLE_FIRST_AUTHOR -> n == 0 ? none("authors", article) : "The first author of " + article + " is " + first + ".";
             case ARTICLE_LAST_AUTHOR -> n == 0 ? none("authors", article) : "The last author of " + article + " is " + first + ".";
@@ -241,8 +241,24 @@ final class AnswerWriter {
             return none;
         }
         String count = values(result, "count").stream().findFirst().orElse("?");
-        return list(values) + " " + what.replaceFirst("articles are ", "articles ") + " (" + count
-                + (values.size() > 1 ? " each" : "") + ").";
+        return list(values) + " " + what + " (" + count + (values.size() > 1 ? " each" : "") + ").";
+    }
+
+    /**
+     * What an answer adds about the articles of {@code selection} it left out for lacking {@code field}: "40
+     * articles about X have no journal recorded and are not counted here."; with {@code years}, the answer's year
+     * bounds could not include them.
+     */
+    static String unrecorded(Selection selection, Shape.Field field, long count, boolean years) {
+        boolean one = count == 1;
+        return plural(count, "article") + " " + bare(describe(selection)) + " " + (one ? "has " : "have ")
+                + field.missing() + (years ? ", so no year bound can include " + (one ? "it" : "them")
+                : " and " + (one ? "is" : "are") + " not counted here") + ".";
+    }
+
+    /** A selection as it follows a noun: "(articles) about X, published in 2020". */
+    private static String bare(String about) {
+        return about.replaceFirst("^are ", "");
     }
 
     /** "15 articles are about X", "1 article is about X". */

@@ -4,6 +4,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import org.apache.jena.query.Query;
@@ -27,7 +28,7 @@ public final class AskService {
      */
     public record Answer(String question, boolean understood, JsonObject interpretation, String sparql, JsonObject result,
                          String answer, List<AnswerWriter.AnswerObject> objects, String method, List<String> suggestions,
-                         List<AnchoredContext.Evidence> evidence) {
+                         List<AnchoredContext.Evidence> evidence, Unrecorded unrecorded) {
 
         public Answer {
             evidence = List.copyOf(evidence);
@@ -36,11 +37,7 @@ public final class AskService {
         /** An answer without evidence sentences. */
         public Answer(String question, boolean understood, JsonObject interpretation, String sparql, JsonObject result,
                       String answer, List<AnswerWriter.AnswerObject> objects, String method, List<String> suggestions) {
-            this(question, understood, interpretation, sparql, result, answer, objects, method, suggestions, List.of());
-        }
-
-        Answer with(List<AnchoredContext.Evidence> found) {
-            return new Answer(question, understood, interpretation, sparql, result, answer, objects, method, suggestions, found);
+            this(question, understood, interpretation, sparql, result, answer, objects, method, suggestions, List.of(), null);
         }
 
         /** Whether the answer shows how it was found: the SPARQL that ran and at least one object's PID. */
@@ -64,9 +61,19 @@ public final class AskService {
             if (understood) {
                 json.put("evidence", new JsonArray(evidence.stream().map(AskService::evidenceJson).toList()));
             }
+            if (unrecorded != null) {
+                json.put("unrecorded", new JsonObject().put("field", unrecorded.field().name().toLowerCase(Locale.ROOT))
+                        .put("articles", unrecorded.articles()).put("sparql", unrecorded.sparql()));
+            }
             return json;
         }
     }
+
+    /**
+     * The articles an answer left out because they lack the field it reads (a journal, an author, a date), and the
+     * query that counted them.
+     */
+    public record Unrecorded(Shape.Field field, long articles, String sparql) {}
 
     private final QuestionParser parser;
     private final QueryComposer composer = new QueryComposer();
@@ -118,7 +125,8 @@ public final class AskService {
         }
         return llm.answer(question, graphs).map(a -> new Answer(question, true, a.interpretation(), a.sparql(),
                 a.result(), a.sentence(), writer.objects(a.result(), a.terms(), queries, graphs), "llm:" + llm.model(),
-                List.of(), evidence.about(question, a.terms().stream().map(LinkedTerm::id).distinct().toList(), graphs)));
+                List.of(), evidence.about(question, a.terms().stream().map(LinkedTerm::id).distinct().toList(), graphs),
+                null));
     }
 
     /** The parser's answer alone: for the bench, and when the model's query fails. */
@@ -134,9 +142,47 @@ public final class AskService {
         // Evidence for what the question is about: its topics, not the terms it excludes or asks about as terms.
         List<String> topics = in.selection().topics().stream().flatMap(t -> t.anyOf().stream()).map(LinkedTerm::id)
                 .distinct().toList();
-        return new Answer(question, true, in.toJson(), sparql, result, writer.sentence(in, result),
+        List<AnchoredContext.Evidence> found = topics.isEmpty() ? List.of() : evidence.about(question, topics, graphs);
+        if (in.article() != null) {
+            // A question about one article is answered by that article's sentences, not by others that name the topic.
+            found = found.stream().filter(e -> in.article().kind() == ArticleRef.Kind.PMID
+                    ? in.article().value().equals(e.pmid()) : in.article().value().equals(e.articlePid())).toList();
+        }
+        Unrecorded unrecorded = unrecorded(in, graphs);
+        String sentence = writer.sentence(in, result);
+        if (unrecorded != null) {
+            Selection counted = unrecorded.field() == Shape.Field.DATE ? in.selection().withoutYears() : in.selection();
+            sentence += " " + AnswerWriter.unrecorded(counted, unrecorded.field(), unrecorded.articles(),
+                    in.shape().field() == null);
+        }
+        return new Answer(question, true, in.toJson(), sparql, result, sentence,
                 writer.objects(result, in.linkedTerms(), queries, graphs), "parser", List.of(),
-                topics.isEmpty() ? List.of() : evidence.about(question, topics, graphs));
+                found, unrecorded);
+    }
+
+    /**
+     * The articles the answer leaves out for lacking the field it reads, or those a year bound cannot include for
+     * lacking a date; null when there are none (or the question reads no such field).
+     */
+    private Unrecorded unrecorded(Interpretation in, Set<String> graphs) {
+        if (in.shape().subject() != Shape.Subject.SELECTION) {
+            return null;
+        }
+        Shape.Field field = in.shape().field();
+        Selection selection = in.selection();
+        if (field == null && selection.hasYears()) {
+            field = Shape.Field.DATE;
+            selection = selection.withoutYears();
+        } else if (field == Shape.Field.DATE) {
+            selection = selection.withoutYears(); // an article without a date is outside any year bound too
+        }
+        if (field == null) {
+            return null;
+        }
+        String sparql = composer.composeUnrecorded(selection, field).serialize();
+        List<String> counts = AnswerWriter.values(queries.run(sparql, graphs), "count");
+        long count = counts.isEmpty() ? 0 : Long.parseLong(counts.get(0));
+        return count == 0 ? null : new Unrecorded(field, count, sparql);
     }
 
     /**

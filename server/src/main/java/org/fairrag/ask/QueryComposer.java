@@ -37,6 +37,9 @@ final class QueryComposer {
         for (Shape s : Shape.values()) {
             templates.computeIfAbsent(s.template(), name -> Queries.loadText(QueryComposer.class, name));
         }
+        for (Shape.Field field : Shape.Field.values()) {
+            templates.put(field.template(), Queries.loadText(QueryComposer.class, field.template()));
+        }
         for (String name : List.of("constraint-topic.rq", "constraint-major-topic.rq", "constraint-not-topic.rq",
                 "constraint-year-from.rq", "constraint-year-to.rq", "constraint-author.rq", "constraint-journal.rq",
                 "article-by-pmid.rq", "article-by-doi.rq", "article-by-pid.rq")) {
@@ -47,8 +50,8 @@ final class QueryComposer {
     Query compose(Interpretation in) {
         Query query = QueryFactory.create(templates.get(in.shape().template()));
         switch (in.shape().subject()) {
-            case SELECTION -> constrain(query, in, false);
-            case ARTICLE -> constrain(query, in, true);
+            case SELECTION -> constrain(query, in.selection(), null);
+            case ARTICLE -> constrain(query, in.selection(), in.article());
             case TERM -> {
                 Queries.bindValues(query, "term", List.of(uri(in.term().pid())));
                 if (in.ancestor() != null) {
@@ -62,22 +65,32 @@ final class QueryComposer {
         return query;
     }
 
-    /** Puts the constraints in front of every anchor of the shape (there are two in the "most" shapes). */
-    private void constrain(Query query, Interpretation in, boolean oneArticle) {
+    /** The query counting the articles of {@code selection} that lack {@code field}. */
+    Query composeUnrecorded(Selection selection, Shape.Field field) {
+        Query query = QueryFactory.create(templates.get(field.template()));
+        constrain(query, selection, null);
+        return query;
+    }
+
+    /**
+     * Puts the constraints in front of every anchor of the query (there are two in the "most" shapes); with
+     * {@code article}, the reference to that one article too.
+     */
+    private void constrain(Query query, Selection selection, ArticleRef article) {
         List<ElementGroup> sites = new ArrayList<>();
         findAnchors(query.getQueryPattern(), sites);
         if (sites.isEmpty()) {
-            throw new IllegalStateException("template " + in.shape().template() + " has no ?article anchor");
+            throw new IllegalStateException("a template has no ?article anchor: " + query);
         }
         for (ElementGroup site : sites) {
             List<Element> leading = new ArrayList<>();
-            if (oneArticle) {
-                leading.addAll(articleReference(query, in.article()));
+            if (article != null) {
+                leading.addAll(articleReference(query, article));
             }
-            leading.addAll(selection(query, in.selection()));
+            leading.addAll(selection(query, selection));
             site.getElements().addAll(anchorIndex(site), leading);
             // MINUS takes away from what the group has bound before it, so it goes last.
-            site.getElements().addAll(exclusions(query, in.selection()));
+            site.getElements().addAll(exclusions(query, selection));
         }
     }
 

@@ -23,6 +23,15 @@ public record Selection(List<Topic> topics, List<Topic> excluded, Integer yearFr
         excluded = List.copyOf(excluded);
     }
 
+    /** The same constraints without the years. */
+    public Selection withoutYears() {
+        return new Selection(topics, excluded, null, null, author, journal);
+    }
+
+    public boolean hasYears() {
+        return yearFrom != null || yearTo != null;
+    }
+
     public boolean isEmpty() {
         return topics.isEmpty() && excluded.isEmpty() && yearFrom == null && yearTo == null && author == null
                 && journal == null;

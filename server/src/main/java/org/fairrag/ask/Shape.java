@@ -65,6 +65,45 @@ public enum Shape {
     TERM_BY_ID(Category.ONTOLOGY, Subject.LITERAL, "term-by-id.rq", "label"),
     COUNT_TERMS(Category.ONTOLOGY, Subject.NONE, "count-terms.rq", "count");
 
+    /**
+     * A field of an article's record that some articles lack: an answer that reads it leaves those out, and says how
+     * many it left.
+     *
+     * @param template the query counting the articles of a selection without it
+     * @param missing  how a sentence says that an article lacks it
+     */
+    public enum Field {
+        JOURNAL("unrecorded-journal.rq", "no journal recorded"),
+        AUTHOR("unrecorded-author.rq", "no author recorded"),
+        DATE("unrecorded-date.rq", "no date of publication recorded");
+
+        private final String template;
+        private final String missing;
+
+        Field(String template, String missing) {
+            this.template = template;
+            this.missing = missing;
+        }
+
+        String template() {
+            return template;
+        }
+
+        String missing() {
+            return missing;
+        }
+    }
+
+    /** The field the answer reads, which leaves out the articles without it; null for none. */
+    public Field field() {
+        return switch (this) {
+            case LIST_JOURNALS, COUNT_JOURNALS, TOP_JOURNALS -> Field.JOURNAL;
+            case LIST_AUTHORS, COUNT_AUTHORS, TOP_AUTHORS -> Field.AUTHOR;
+            case LIST_YEARS, TOP_YEARS, FIRST_YEAR, LAST_YEAR, OLDEST_ARTICLES, NEWEST_ARTICLES -> Field.DATE;
+            default -> null;
+        };
+    }
+
     /** The paper's three kinds of question. */
     public enum Category { GENERAL, METADATA, ONTOLOGY }
 

@@ -28,6 +28,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class AskApiTest {
 
     private static final String MYOCARDIAL_INFARCTION = "D009203";
+    private static final String COVID_19 = "D000086382";
 
     private final Fairrag fairrag = TestFairrag.demo();
     private final int port = TestFairrag.demoPort();
@@ -178,5 +179,62 @@ class AskApiTest {
         JsonArray objects = answer.getJsonArray("objects");
         assertThat(objects.getJsonObject(0).getString("pid")).isEqualTo(row.getResource("a").getURI());
         assertThat(objects.getJsonObject(0).getString("type")).isEqualTo("article");
+    }
+
+    private long count(String sparql) {
+        return fairrag.graph().select(QueryFactory.create(sparql)).get(0).getLiteral("n").getLong();
+    }
+
+    private String aboutCovid(String more) {
+        return "PREFIX schema: <http://schema.org/> PREFIX skos: <http://www.w3.org/2004/02/skos/core#> "
+                + "PREFIX prov: <http://www.w3.org/ns/prov#> SELECT (COUNT(DISTINCT ?a) AS ?n) WHERE { "
+                + "?a schema:about/skos:broader* <" + pidOf(COVID_19) + "> "
+                + "FILTER NOT EXISTS { ?a prov:invalidatedAtTime ?w } " + more + " }";
+    }
+
+    @Test
+    void should_say_how_many_articles_a_journal_answer_leaves_out_for_naming_no_journal() throws Exception {
+        long withoutJournal = count(aboutCovid("FILTER NOT EXISTS { ?a schema:isPartOf/schema:name ?j }"));
+        assertThat(withoutJournal).as("demo articles about COVID-19 without a journal").isPositive();
+
+        JsonObject answer = ask("Which journals published articles about COVID-19?");
+
+        // The sentence reads as English ("published articles are about" before) and says what it left out.
+        assertThat(answer.getString("answer")).matches("\\d+ journals? published articles about COVID-19 .*")
+                .contains(withoutJournal + " articles about COVID-19 (or a narrower term) have no journal recorded and are not counted here.");
+        JsonObject unrecorded = answer.getJsonObject("unrecorded");
+        assertThat(unrecorded.getString("field")).isEqualTo("journal");
+        assertThat(unrecorded.getLong("articles")).isEqualTo(withoutJournal);
+        assertThat(count(unrecorded.getString("sparql").replace("?count", "?n"))).isEqualTo(withoutJournal);
+    }
+
+    @Test
+    void should_say_how_many_articles_a_year_bound_cannot_include_for_having_no_date() throws Exception {
+        long withoutDate = count(aboutCovid("FILTER NOT EXISTS { ?a schema:datePublished ?d }"));
+        assertThat(withoutDate).as("demo articles about COVID-19 without a date").isPositive();
+
+        JsonObject answer = ask("How many articles about COVID-19 since 2020?");
+
+        assertThat(answer.getString("answer")).endsWith(withoutDate
+                + " articles about COVID-19 (or a narrower term) have no date of publication recorded, so no year bound can include them.");
+        assertThat(answer.getJsonObject("unrecorded").getString("field")).isEqualTo("date");
+        assertThat(ask("How many articles about COVID-19?").containsKey("unrecorded")).as("no field read, no year bound").isFalse();
+    }
+
+    @Test
+    void should_give_evidence_from_the_article_a_question_names_only() throws Exception {
+        String smoking = "D012907";
+        var row = fairrag.graph().select(QueryFactory.create("PREFIX schema: <http://schema.org/> "
+                + "PREFIX skos: <http://www.w3.org/2004/02/skos/core#> PREFIX fr: <https://w3id.org/fairrag/ns#> "
+                + "SELECT ?pmid WHERE { ?a fr:pmid ?pmid FILTER NOT EXISTS { ?a schema:about/skos:broader* <"
+                + pidOf(smoking) + "> } } ORDER BY ?pmid LIMIT 1")).get(0);
+        String pmid = row.getLiteral("pmid").getString();
+
+        JsonObject answer = ask("Is PMID " + pmid + " about smoking?");
+
+        assertThat(answer.getString("answer")).startsWith("No: PMID " + pmid + " is not about Smoking");
+        // Before, sentences of other articles that mention smoking came with the "No".
+        assertThat(answer.getJsonArray("evidence").stream().map(e -> ((JsonObject) e).getString("pmid")))
+                .allSatisfy(p -> assertThat(p).isEqualTo(pmid));
     }
 }
