@@ -1,5 +1,5 @@
 // Ask: a question in plain language answered from the knowledge graph. Shows the answer, the result table
-// (PIDs linked), the SPARQL (shown here, and one click opens it in the query page), the terms the question was linked to (chips
+// (PIDs linked), the sentences of the articles that mention its topics, the SPARQL (shown here, and one click opens it in the query page), the terms the question was linked to (chips
 // that select them for refine), and hands the articles of an answer to the filter and summary steps.
 // The question lives in the address as ?ask=, next to the flow's own parameters.
 import {$, Status, el, render} from './dom.js';
@@ -58,6 +58,7 @@ function renderAnswer(answer) {
         onclick: () => tell('fairrag:select-term', {id: t.id, label: t.label}),
       }, t.label)))) : null,
     answer.result ? result(answer.result) : null,
+    evidence(answer.evidence || [], terms),
     articles.length ? el('div', {className: 'row'},
       el('button', {
         type: 'button', id: 'ask-use-articles',
@@ -75,6 +76,17 @@ function renderAnswer(answer) {
       el('summary', {}, `The ${answer.objects.length} objects of this answer, with their PIDs`),
       el('ul', {}, answer.objects.map((o) => el('li', {},
         `${o.type}: `, el('a', {href: pidPath(o.pid)}, o.label || o.pid))))) : null);
+}
+
+/** The sentences of the articles that mention the question's topics, each linked to its article. */
+function evidence(sentences, terms) {
+  if (!sentences.length) return null;
+  const label = new Map(terms.map((t) => [t.id, t.label]));
+  const topics = [...new Set(sentences.map((e) => label.get(e.term) || e.term))];
+  return el('details', {className: 'evidence', id: 'ask-evidence'},
+    el('summary', {}, `What the articles say about ${topics.join(', ')}: ${sentences.length} sentence${sentences.length === 1 ? '' : 's'}`),
+    el('ul', {}, sentences.map((e) => el('li', {},
+      el('q', {}, e.text), ' ', el('a', {href: pidPath(e.pid)}, e.pmid ? `PMID ${e.pmid}` : 'the article')))));
 }
 
 function result(json) {

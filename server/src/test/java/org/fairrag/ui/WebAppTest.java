@@ -13,6 +13,8 @@ import com.microsoft.playwright.Playwright;
 import com.microsoft.playwright.Route;
 import com.microsoft.playwright.assertions.PlaywrightAssertions;
 import com.microsoft.playwright.options.AriaRole;
+import com.microsoft.playwright.options.RequestOptions;
+import io.vertx.core.json.JsonObject;
 import java.io.IOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -388,6 +390,15 @@ class WebAppTest {
             assertThat(link.getAttribute("href")).matches(PID_PATH);
         }
         assertThat(page).hasURL(Pattern.compile(".*[?&]ask=Which\\+articles.*"));
+        int sentences = new JsonObject(page.request().post(base + "/api/ask", RequestOptions.create()
+                .setHeader("Content-Type", "application/json")
+                .setData(new JsonObject().put("question", "Which articles about heart attacks were published since 2010?").encode()))
+                .text()).getJsonArray("evidence").size();
+        assertThat(sentences).as("evidence sentences the API gives").isPositive();
+        page.locator("#ask-evidence summary").click();
+        assertThat(page.locator("#ask-evidence summary")).containsText("What the articles say about Myocardial Infarction");
+        assertThat(page.locator("#ask-evidence li")).hasCount(sentences);
+        assertThat(page.locator("#ask-evidence li a").first()).hasAttribute("href", PID_PATH);
         page.locator("#ask details.sparql summary").click();
         assertThat(page.locator("#ask details.sparql code")).containsText("skos:broader");
         String sparql = page.locator("#ask details.sparql code").textContent();
