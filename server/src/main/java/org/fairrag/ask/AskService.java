@@ -28,16 +28,19 @@ public final class AskService {
      */
     public record Answer(String question, boolean understood, JsonObject interpretation, String sparql, JsonObject result,
                          String answer, List<AnswerWriter.AnswerObject> objects, String method, List<String> suggestions,
-                         List<AnchoredContext.Evidence> evidence, Unrecorded unrecorded) {
+                         List<AnchoredContext.Evidence> evidence, Unrecorded unrecorded,
+                         List<OtherReadings.Reading> otherReadings) {
 
         public Answer {
             evidence = List.copyOf(evidence);
+            otherReadings = List.copyOf(otherReadings);
         }
 
         /** An answer without evidence sentences. */
         public Answer(String question, boolean understood, JsonObject interpretation, String sparql, JsonObject result,
                       String answer, List<AnswerWriter.AnswerObject> objects, String method, List<String> suggestions) {
-            this(question, understood, interpretation, sparql, result, answer, objects, method, suggestions, List.of(), null);
+            this(question, understood, interpretation, sparql, result, answer, objects, method, suggestions, List.of(), null,
+                    List.of());
         }
 
         /** Whether the answer shows how it was found: the SPARQL that ran and at least one object's PID. */
@@ -65,6 +68,13 @@ public final class AskService {
                 json.put("unrecorded", new JsonObject().put("field", unrecorded.field().name().toLowerCase(Locale.ROOT))
                         .put("articles", unrecorded.articles()).put("sparql", unrecorded.sparql()));
             }
+            if (!otherReadings.isEmpty()) {
+                json.put("otherReadings", new JsonArray(otherReadings.stream().map(r -> new JsonObject()
+                        .put("text", r.instead().text()).put("instead", r.instead().id())
+                        .put("insteadArticles", r.insteadArticles()).put("id", r.term().id()).put("label", r.term().label())
+                        .put("pid", r.term().pid()).put("broader", r.broader()).put("articles", r.articles())
+                        .put("question", r.question())).toList()));
+            }
             return json;
         }
     }
@@ -81,6 +91,7 @@ public final class AskService {
     private final ScopedQueries queries;
     private final TextToSparql llm;
     private final TopicEvidence evidence;
+    private final OtherReadings otherReadings;
 
     /** @param llm the text-to-SPARQL path, or null when no chat model is configured */
     public AskService(QuestionParser parser, ScopedQueries queries, String baseUrl, TextToSparql llm) {
@@ -90,6 +101,7 @@ public final class AskService {
     /** @param evidence finds the sentences that mention the topics of a question */
     public AskService(QuestionParser parser, ScopedQueries queries, String baseUrl, TextToSparql llm, TopicEvidence evidence) {
         this.evidence = evidence;
+        this.otherReadings = parser.otherReadings(this::count);
         this.parser = parser;
         this.queries = queries;
         this.writer = new AnswerWriter(baseUrl);
@@ -126,7 +138,7 @@ public final class AskService {
         return llm.answer(question, graphs).map(a -> new Answer(question, true, a.interpretation(), a.sparql(),
                 a.result(), a.sentence(), writer.objects(a.result(), a.terms(), queries, graphs), "llm:" + llm.model(),
                 List.of(), evidence.about(question, a.terms().stream().map(LinkedTerm::id).distinct().toList(), graphs),
-                null));
+                null, List.of()));
     }
 
     /** The parser's answer alone: for the bench, and when the model's query fails. */
@@ -155,9 +167,25 @@ public final class AskService {
             sentence += " " + AnswerWriter.unrecorded(counted, unrecorded.field(), unrecorded.articles(),
                     in.shape().field() == null);
         }
+        List<OtherReadings.Reading> readings = otherReadings.of(question, in, graphs);
+        if (!readings.isEmpty()) {
+            sentence += " " + OtherReadings.sentence(readings);
+        }
         return new Answer(question, true, in.toJson(), sparql, result, sentence,
-                writer.objects(result, in.linkedTerms(), queries, graphs), "parser", List.of(),
-                found, unrecorded);
+                writer.objects(result, in.linkedTerms(), queries, graphs), "parser",
+                readings.stream().map(OtherReadings.Reading::question).distinct().toList(), found, unrecorded, readings);
+    }
+
+    /** How many articles are about a term or a narrower one, by the query a count question runs. */
+    private long count(LinkedTerm term, Set<String> graphs) {
+        Selection about = new Selection(List.of(new Topic(List.of(term), false)), List.of(), null, null, null, null);
+        String sparql = composer.compose(Interpretation.of(Shape.COUNT_ARTICLES, about)).serialize();
+        return firstCount(queries.run(sparql, graphs));
+    }
+
+    private static long firstCount(JsonObject result) {
+        List<String> counts = AnswerWriter.values(result, "count");
+        return counts.isEmpty() ? 0 : Long.parseLong(counts.get(0));
     }
 
     /**
@@ -180,8 +208,7 @@ public final class AskService {
             return null;
         }
         String sparql = composer.composeUnrecorded(selection, field).serialize();
-        List<String> counts = AnswerWriter.values(queries.run(sparql, graphs), "count");
-        long count = counts.isEmpty() ? 0 : Long.parseLong(counts.get(0));
+        long count = firstCount(queries.run(sparql, graphs));
         return count == 0 ? null : new Unrecorded(field, count, sparql);
     }
 

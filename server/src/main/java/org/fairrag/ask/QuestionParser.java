@@ -314,6 +314,11 @@ public final class QuestionParser {
         this.baseUrl = baseUrl;
     }
 
+    /** Other readings of topic words linked to a term with almost no article, counted by {@code counter}. */
+    OtherReadings otherReadings(OtherReadings.Counter counter) {
+        return new OtherReadings(terms, vocabulary, counter);
+    }
+
     /**
      * A parser that links topics with {@code terms} and recognises the author and journal names of the
      * collection in {@code graph} (read again every {@link #NAMES_MAX_AGE}).

@@ -237,4 +237,33 @@ class AskApiTest {
         assertThat(answer.getJsonArray("evidence").stream().map(e -> ((JsonObject) e).getString("pmid")))
                 .allSatisfy(p -> assertThat(p).isEqualTo(pmid));
     }
+
+    @Test
+    void should_offer_readings_that_hold_more_articles_when_the_term_taken_holds_almost_none() throws Exception {
+        JsonObject answer = ask("How many articles are about nasopharyngeal carcinoma?");
+
+        JsonObject taken = answer.getJsonObject("interpretation").getJsonArray("terms").getJsonObject(0);
+        long held = articlesAbout(taken.getString("id")).size();
+        assertThat(held).as("articles about " + taken.getString("label")).isLessThan(3);
+        JsonArray readings = answer.getJsonArray("otherReadings");
+        assertThat(readings).as(answer.getString("answer")).isNotNull();
+        assertThat(readings.size()).isBetween(1, 3);
+        assertThat(answer.getString("answer")).contains(taken.getString("label") + " holds " + held + " article");
+        for (Object o : readings) {
+            JsonObject reading = (JsonObject) o;
+            long articles = articlesAbout(reading.getString("id")).size();
+            assertThat(reading.getLong("articles")).isEqualTo(articles).isGreaterThan(held);
+            assertThat(reading.getLong("insteadArticles")).isEqualTo(held);
+            assertThat(answer.getString("answer")).contains(reading.getString("label"));
+            // The question offered asks about the other reading, and its answer says the count given.
+            JsonObject again = ask(reading.getString("question"));
+            assertThat(again.getString("answer")).startsWith(articles + " article");
+            assertThat(again.getJsonObject("interpretation").getJsonArray("terms").getJsonObject(0).getString("id"))
+                    .isEqualTo(reading.getString("id"));
+        }
+        assertThat(answer.getJsonArray("suggestions").getList())
+                .containsExactlyElementsOf(readings.stream().map(r -> ((JsonObject) r).getString("question")).distinct().toList());
+        assertThat(ask("How many studies looked at heart attacks?").containsKey("otherReadings"))
+                .as("a term with many articles").isFalse();
+    }
 }
