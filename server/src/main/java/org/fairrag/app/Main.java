@@ -151,7 +151,9 @@ public final class Main implements Callable<Integer> {
         @Parameters(arity = "1..*", paramLabel = "FILE", description = "Files to ingest, in order.")
         List<Path> files;
 
-        @Option(names = "--access", defaultValue = "public", description = "Access level of the ingested articles: public or restricted.")
+        @Option(names = "--access", description = "Access level of the ingested articles: public or restricted. Without it, "
+                + "new articles are public and an article already in at the restricted level is rejected, not published; "
+                + "with it, articles already in at the other level move to this one (each with a warning).")
         String access;
 
         @Option(names = "--force", description = "Re-verify files that were ingested before.")
@@ -201,8 +203,12 @@ public final class Main implements Callable<Integer> {
                         + "; nothing was ingested");
                 return 2;
             }
+            if (access != null && !"public".equals(access) && !"restricted".equals(access)) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--access must be public or restricted, got: " + access);
+            }
             ReadLimits limits = new ReadLimits(maxRecord, maxText);
-            ArticleIngest.Options ingestOptions = new ArticleIngest.Options(access, force, limits);
+            ArticleIngest.Options ingestOptions = access == null ? ArticleIngest.Options.keepingLevels(force, limits)
+                    : new ArticleIngest.Options(access, force, limits);
             int rejected = 0;
             long accepted = 0;
             try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().loadDemo(false).build())) {

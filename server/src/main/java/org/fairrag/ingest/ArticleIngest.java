@@ -53,9 +53,12 @@ public final class ArticleIngest {
 
     /**
      * How to ingest: the access level given to every article of the file, whether to re-verify a file
-     * already in, and how large a record and a value may be.
+     * already in, and how large a record and a value may be. Without {@code levelGiven} the level is that of new
+     * articles only: a record of an article already in at the other level is rejected, so that re-ingesting a file
+     * without naming a level never publishes restricted articles (nor restricts public ones); with it, such an
+     * article moves to the level given, with a warning.
      */
-    public record Options(String accessLevel, boolean force, ReadLimits limits) {
+    public record Options(String accessLevel, boolean force, ReadLimits limits, boolean levelGiven) {
         public static final Options DEFAULT = new Options("public", false);
 
         public Options {
@@ -65,8 +68,17 @@ public final class ArticleIngest {
             Objects.requireNonNull(limits, "limits");
         }
 
+        public Options(String accessLevel, boolean force, ReadLimits limits) {
+            this(accessLevel, force, limits, true);
+        }
+
         public Options(String accessLevel, boolean force) {
             this(accessLevel, force, ReadLimits.DEFAULT);
+        }
+
+        /** New articles public, articles already in kept at their level (no level named). */
+        public static Options keepingLevels(boolean force, ReadLimits limits) {
+            return new Options("public", force, limits, false);
         }
     }
 
@@ -270,8 +282,8 @@ public final class ArticleIngest {
             }
             records.forEach(r -> byPmid.get(r.pmid()).put(r.source(), r));
 
-            Published published = publishMerged(byPmid, options.accessLevel(), reverify ? null : runPid,
-                    validPmids -> {
+            Published published = publishMerged(byPmid, options.accessLevel(), options.levelGiven(),
+                    reverify ? null : runPid, validPmids -> {
                         // Only records that make a valid article are kept; an invalid one changes nothing.
                         List<SourceRecords.Stored> stored = new ArrayList<>(records.size());
                         for (ArticleRecord r : records) {
@@ -284,6 +296,7 @@ public final class ArticleIngest {
                     });
             tombstonedSkipped += published.tombstonedSkipped();
             batchRejections.addAll(published.rejections());
+            pendingWarnings.addAll(published.warnings());
             FdoPublisher.Outcome outcome = published.outcome();
             Set<String> validPmids = published.validPmids();
             runs.reject(runId, batchRejections).await();
@@ -300,16 +313,17 @@ public final class ArticleIngest {
     }
 
     /** What {@link #publishMerged} did. */
-    private record Published(Set<String> validPmids, List<Rejection> rejections, FdoPublisher.Outcome outcome,
-                             int tombstonedSkipped) {}
+    private record Published(Set<String> validPmids, List<Rejection> rejections, List<Warning> warnings,
+                             FdoPublisher.Outcome outcome, int tombstonedSkipped) {}
 
     /**
      * Merges the records of each PMID into an article, validates the articles, and publishes the valid
      * ones at {@code accessLevel} (moving an article whose level changed out of its former graph) before
-     * handing them to the indexes. {@code beforePublishing} runs with the valid PMIDs first.
+     * handing them to the indexes; without {@code levelGiven}, an article already in at another level is rejected
+     * instead. {@code beforePublishing} runs with the valid PMIDs first.
      */
-    private Published publishMerged(Map<String, Map<String, ArticleRecord>> byPmid, String accessLevel, String runPid,
-                                    Consumer<Set<String>> beforePublishing) {
+    private Published publishMerged(Map<String, Map<String, ArticleRecord>> byPmid, String accessLevel,
+                                    boolean levelGiven, String runPid, Consumer<Set<String>> beforePublishing) {
         Map<String, PidRecord> registered = registry.findAll(byPmid.keySet().stream().map(ArticleIngest::articleId).toList()).await();
         ArticleMerger merger = new ArticleMerger(vocabulary.get(), pmid -> publisher.pidUrl(articleId(pmid)));
         ArticleRdfMapper mapper = new ArticleRdfMapper(datasetPid);
@@ -317,15 +331,29 @@ public final class ArticleIngest {
         Model batchModel = ModelFactory.createDefaultModel();
         Map<String, Model> descriptions = new HashMap<>();
         int tombstonedSkipped = 0;
+        List<Rejection> rejections = new ArrayList<>();
+        List<Warning> warnings = new ArrayList<>();
         for (Map<String, ArticleRecord> group : byPmid.values()) {
             if (group.isEmpty()) {
                 continue;
             }
             List<ArticleRecord> known = new ArrayList<>(group.values());
-            PidRecord existing = registered.get(articleId(known.get(0).pmid()));
+            String pmid = known.get(0).pmid();
+            PidRecord existing = registered.get(articleId(pmid));
             if (existing != null && existing.tombstoned()) {
                 tombstonedSkipped++;
                 continue;
+            }
+            if (existing != null && !existing.accessLevel().equals(accessLevel)) {
+                if (!levelGiven) {
+                    rejections.add(new Rejection("PMID " + pmid, "the article is " + existing.accessLevel()
+                            + " and no access level was given, so it is left as it is: ingest with --access "
+                            + existing.accessLevel() + " to update it, or with --access " + accessLevel
+                            + " to make it " + accessLevel));
+                    continue;
+                }
+                warnings.add(new Warning("PMID " + pmid, "the article was " + existing.accessLevel() + " and is now "
+                        + accessLevel + " (--access " + accessLevel + ")"));
             }
             Article article = merger.merge(known, accessLevel);
             if (article.subjects().isEmpty()) {
@@ -340,7 +368,6 @@ public final class ArticleIngest {
         Map<String, String> violations = shacl.violations(batchModel);
         List<Article> valid = new ArrayList<>();
         List<FdoDraft> drafts = new ArrayList<>();
-        List<Rejection> rejections = new ArrayList<>();
         Set<String> validPmids = new HashSet<>();
         List<String> moved = new ArrayList<>();
         for (Article article : articles) {
@@ -367,7 +394,7 @@ public final class ArticleIngest {
         for (ArticleIndex index : indexes) {
             index.index(valid);
         }
-        return new Published(validPmids, rejections, outcome, tombstonedSkipped);
+        return new Published(validPmids, rejections, warnings, outcome, tombstonedSkipped);
     }
 
     /**
@@ -404,7 +431,7 @@ public final class ArticleIngest {
                 for (SourceRecords.Stored stored : sourceRecords.forPmids(batch).await()) {
                     byPmid.computeIfAbsent(stored.pmid(), p -> new LinkedHashMap<>()).put(stored.source(), fromJson(stored.json()));
                 }
-                done.addAll(publishMerged(byPmid, level.getKey(), null, valid -> { }).validPmids());
+                done.addAll(publishMerged(byPmid, level.getKey(), true, null, valid -> { }).validPmids());
             }
         }
         return done;

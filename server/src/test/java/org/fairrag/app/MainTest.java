@@ -86,6 +86,22 @@ class MainTest {
                 + "java -jar bench/target/fairrag-bench.jar search --articles 100000" + System.lineSeparator());
     }
 
+    /** Replays a finding of the command-line sweep (2026-11-25): a bad --access was refused after the stores opened. */
+    @Test
+    void should_refuse_a_bad_access_level_before_opening_any_store(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("a.jsonl"), "{\"pmid\": \"1\", \"title\": \"T\"}\n");
+        Path dataDir = dir.resolve("data");
+        StringWriter err = new StringWriter();
+        CommandLine cli = new CommandLine(new Main()).setErr(new PrintWriter(err, true));
+
+        int status = Main.execute(cli, new String[] {"ingest", "--data-dir", dataDir.toString(), "--access", "RESTRICTED",
+                file.toString()});
+
+        assertThat(status).isEqualTo(2);
+        assertThat(err.toString()).contains("--access must be public or restricted, got: RESTRICTED");
+        assertThat(dataDir).doesNotExist();
+    }
+
     /** Replays a finding of the ingestion sweep (2026-11-24): a missing file was found only when its turn came. */
     @Test
     void should_refuse_an_ingest_naming_a_missing_file_before_opening_any_store(@TempDir Path dir) throws IOException {

@@ -241,6 +241,9 @@ class ArticleIngestTest {
         assertThat(between).isEqualTo("restricted");
         assertThat(again.alreadyIngested()).isFalse();
         assertThat(fairrag.registry().find(id).await().orElseThrow().accessLevel()).isEqualTo("public");
+        // The level was given, so the articles move, and the report says so for each.
+        assertThat(again.warnings()).extracting(w -> w.locator() + ": " + w.message())
+                .contains("PMID 90000021: the article was restricted and is now public (--access public)");
         assertThat(ingest(file).alreadyIngested()).as("a fourth time, nothing has moved it since").isTrue();
     }
 

@@ -75,7 +75,7 @@ final class RestrictedContentServer {
         return fairrag.publisher().pidUrl(ArticleIngest.articleId(pmid));
     }
 
-    private static String article(String pmid, String title, String term) {
+    static String article(String pmid, String title, String term) {
         return new JsonObject().put("pmid", pmid).put("title", title + ".")
                 .put("abstract", title + ". We describe the study design, the cohort and the main findings in detail.")
                 .put("mesh", new JsonArray().add(term).add("Humans")).put("year", 2020).encode() + "\n";
