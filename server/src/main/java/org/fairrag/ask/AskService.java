@@ -176,10 +176,14 @@ public final class AskService {
                 readings.stream().map(OtherReadings.Reading::question).distinct().toList(), found, unrecorded, readings);
     }
 
-    /** How many articles are about a term or a narrower one, by the query a count question runs. */
-    private long count(LinkedTerm term, Set<String> graphs) {
+    /**
+     * How many articles are about a term or a narrower one, by the query a count question runs, or no further than
+     * {@code upTo}.
+     */
+    private long count(LinkedTerm term, Set<String> graphs, long upTo) {
         Selection about = new Selection(List.of(new Topic(List.of(term), false)), List.of(), null, null, null, null);
-        String sparql = composer.compose(Interpretation.of(Shape.COUNT_ARTICLES, about)).serialize();
+        String sparql = (upTo == Long.MAX_VALUE ? composer.compose(Interpretation.of(Shape.COUNT_ARTICLES, about))
+                : composer.composeCountUpTo(about, upTo)).serialize();
         return firstCount(queries.run(sparql, graphs));
     }
 

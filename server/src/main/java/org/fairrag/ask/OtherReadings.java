@@ -30,9 +30,9 @@ final class OtherReadings {
     /** At most this many readings are offered per topic. */
     static final int MAX_PER_TOPIC = 3;
 
-    /** How many articles a selection of one topic holds, for the caller's graphs. */
+    /** How many articles are about a term or a narrower one, for the caller's graphs, counting no further than {@code upTo}. */
     interface Counter {
-        long count(LinkedTerm term, Set<String> graphs);
+        long count(LinkedTerm term, Set<String> graphs, long upTo);
     }
 
     /**
@@ -63,14 +63,14 @@ final class OtherReadings {
         List<Reading> out = new ArrayList<>();
         for (Topic topic : in.selection().topics()) {
             for (LinkedTerm taken : topic.anyOf()) {
-                long held = counter.count(taken, graphs);
+                long held = counter.count(taken, graphs, FEW);
                 if (held >= FEW) {
                     continue;
                 }
                 List<Reading> readings = new ArrayList<>();
                 Set<String> broader = Set.copyOf(vocabulary.get().byId(taken.id()).map(Term::broader).orElse(List.of()));
                 for (LinkedTerm other : candidates(taken)) {
-                    long n = counter.count(other, graphs);
+                    long n = counter.count(other, graphs, Long.MAX_VALUE);
                     String asked = replaced(question, taken.text(), other.label());
                     if (n > held && asked != null) {
                         readings.add(new Reading(taken, held, other, broader.contains(other.id()), n, asked));

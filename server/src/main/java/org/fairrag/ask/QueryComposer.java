@@ -31,6 +31,8 @@ final class QueryComposer {
     private static final Var ARTICLE = Var.alloc("article");
     private static final Node ARTICLE_TYPE = NodeFactory.createURI(Vocab.SCHOLARLY_ARTICLE.getURI());
 
+    private static final String COUNT_UP_TO = "count-articles-up-to.rq";
+
     private final Map<String, String> templates = new HashMap<>();
 
     QueryComposer() {
@@ -40,7 +42,7 @@ final class QueryComposer {
         for (Shape.Field field : Shape.Field.values()) {
             templates.put(field.template(), Queries.loadText(QueryComposer.class, field.template()));
         }
-        for (String name : List.of("constraint-topic.rq", "constraint-major-topic.rq", "constraint-not-topic.rq",
+        for (String name : List.of(COUNT_UP_TO, "constraint-topic.rq", "constraint-major-topic.rq", "constraint-not-topic.rq",
                 "constraint-year-from.rq", "constraint-year-to.rq", "constraint-author.rq", "constraint-journal.rq",
                 "article-by-pmid.rq", "article-by-doi.rq", "article-by-pid.rq")) {
             templates.put(name, Queries.loadText(QueryComposer.class, name));
@@ -62,6 +64,14 @@ final class QueryComposer {
                     List.of(NodeFactory.createLiteralString(in.literal())));
             case NONE -> { }
         }
+        return query;
+    }
+
+    /** The query counting the articles of {@code selection}, no further than {@code limit}. */
+    Query composeCountUpTo(Selection selection, long limit) {
+        Query query = QueryFactory.create(templates.get(COUNT_UP_TO));
+        constrain(query, selection, null);
+        ((ElementSubQuery) ((ElementGroup) query.getQueryPattern()).getElements().get(0)).getQuery().setLimit(limit);
         return query;
     }
 
