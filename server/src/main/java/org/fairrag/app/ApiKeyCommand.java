@@ -57,16 +57,18 @@ final class ApiKeyCommand {
         }
     }
 
-    @Command(name = "revoke", description = "Revoke a key by its id.")
+    @Command(name = "revoke", description = "Revoke a key by its id, or by the whole key (of which only the id is used "
+            + "and shown).")
     static final class Revoke implements Callable<Integer> {
         @Mixin
         ConfigOptions options;
 
-        @Parameters(index = "0", paramLabel = "ID", description = "The key's id, as listed.")
-        String id;
+        @Parameters(index = "0", paramLabel = "ID", description = "The key's id, as listed, or the whole key.")
+        String idOrKey;
 
         @Override
         public Integer call() throws Exception {
+            String id = ApiKeys.idOf(idOrKey);
             try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().loadDemo(false).build())) {
                 boolean revoked = fairrag.apiKeys().revoke(id).await();
                 System.out.println(revoked ? "Revoked " + id : "No active key " + id);

@@ -323,7 +323,7 @@ public final class Main implements Callable<Integer> {
                 System.out.printf("triple store    %s%n", fairrag.graph().describe());
                 System.out.printf("dataset PID     %s%n", fairrag.datasetFdo().pid());
                 for (FdoKind kind : FdoKind.values()) {
-                    System.out.printf("%-15s %d%n", kind.code() + "s", counts.getOrDefault(kind, 0L));
+                    System.out.printf("%-15s %d%n", plural(kind.code()), counts.getOrDefault(kind, 0L));
                 }
                 System.out.printf("triples         %d%n", fairrag.graph().size(List.of(fairrag.graphs().vocabulary(),
                         fairrag.graphs().publicContent(), fairrag.graphs().restrictedContent())));
@@ -340,6 +340,11 @@ public final class Main implements Callable<Integer> {
          * One run's line, and for a run that did not complete how to finish it. A run still marked running when no other
          * ingest can be at work was stopped without a word (kill -9, a power cut): it reads as interrupted.
          */
+        /** "articles", "summaries", "ingestion-runs": a kind's code as a count of it reads. */
+        static String plural(String kind) {
+            return kind.endsWith("y") ? kind.substring(0, kind.length() - 1) + "ies" : kind + "s";
+        }
+
         static String describe(IngestionRuns.Run run, String pid, boolean noOtherIngest) {
             String status = "running".equals(run.status()) && noOtherIngest ? "interrupted" : run.status();
             String line = String.format("run %s  %-11s %s  %d read, %d accepted, %d rejected%n", pid, status,

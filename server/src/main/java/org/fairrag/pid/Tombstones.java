@@ -131,8 +131,9 @@ public final class Tombstones {
         }
         PidRecord record = found.get();
         if (!TOMBSTONABLE.contains(record.kind())) {
-            throw new NotTombstonable("A " + record.kind().code() + " cannot be tombstoned: only articles and summaries "
-                    + "are content that can be withdrawn.");
+            String kind = record.kind().code();
+            throw new NotTombstonable(("aeiou".indexOf(kind.charAt(0)) >= 0 ? "An " : "A ") + kind + " cannot be "
+                    + "tombstoned: only articles and summaries are content that can be withdrawn.");
         }
         boolean wasActive = !record.tombstoned();
         // An existing tombstone keeps its first reason and date: running again only completes it.

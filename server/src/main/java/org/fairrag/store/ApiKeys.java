@@ -62,8 +62,10 @@ public final class ApiKeys {
      * @param admin       whether the key may use the admin API
      */
     public Future<CreatedKey> create(String name, String accessLevel, boolean admin) {
-        if (name == null || name.isBlank() || name.length() > 200) {
-            return Future.failedFuture(new IllegalArgumentException("a key needs a name of 1 to 200 characters"));
+        if (name == null || name.isBlank() || name.length() > 200 || name.codePoints().anyMatch(Character::isISOControl)) {
+            // A control character would let a name forge lines of "apikey list".
+            return Future.failedFuture(new IllegalArgumentException(
+                    "a key needs a name of 1 to 200 characters, without control characters (tabs, line breaks)"));
         }
         try {
             checkLevel(accessLevel);
@@ -120,6 +122,19 @@ public final class ApiKeys {
         if (!PUBLIC.equals(accessLevel) && !RESTRICTED.equals(accessLevel)) {
             throw new IllegalArgumentException("an access level is public or restricted, got: " + accessLevel);
         }
+    }
+
+    /**
+     * The id of a key given by its id or as the whole key ({@code frk_<id>.<secret>}, what an operator holds when a key
+     * has leaked); the secret is never part of the answer.
+     */
+    public static String idOf(String idOrKey) {
+        String s = idOrKey.strip();
+        if (!s.startsWith(PREFIX)) {
+            return s;
+        }
+        int dot = s.indexOf('.');
+        return s.substring(PREFIX.length(), dot < 0 ? s.length() : dot);
     }
 
     private static Optional<String[]> split(String token) {

@@ -86,6 +86,13 @@ class MainTest {
                 + "java -jar bench/target/fairrag-bench.jar search --articles 100000" + System.lineSeparator());
     }
 
+    /** Replays a finding of the command-line sweep (2026-11-25): info counted "summarys". */
+    @Test
+    void should_count_each_kind_of_object_in_plain_english() {
+        assertThat(List.of("article", "term", "summary", "ingestion-run").stream().map(Main.Info::plural))
+                .containsExactly("articles", "terms", "summaries", "ingestion-runs");
+    }
+
     /** Replays a finding of the command-line sweep (2026-11-25): a bad --access was refused after the stores opened. */
     @Test
     void should_refuse_a_bad_access_level_before_opening_any_store(@TempDir Path dir) throws IOException {

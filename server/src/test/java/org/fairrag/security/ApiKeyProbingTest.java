@@ -1,6 +1,7 @@
 package org.fairrag.security;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import java.io.BufferedReader;
@@ -89,6 +90,30 @@ class ApiKeyProbingTest {
 
         // Served from the cache until it expires, then refused.
         await().atMost(CACHE_TIME.multipliedBy(5)).until(() -> get("127.0.0.5", key.token()).status() == 403);
+    }
+
+    /**
+     * Replays a finding of the command-line sweep (2026-11-25): {@code fairrag apikey revoke <the whole leaked key>}
+     * answered "No active key frk_…" with the secret, and the key stayed active. The id is read from the key.
+     */
+    @Test
+    void should_revoke_a_key_given_whole_by_its_id_alone() throws Exception {
+        ApiKeys.CreatedKey key = fairrag.apiKeys().create("leaked", ApiKeys.PUBLIC, false).await();
+
+        String id = ApiKeys.idOf(key.token());
+
+        assertThat(id).isEqualTo(key.id()).doesNotContain(key.token().substring(key.token().indexOf('.') + 1));
+        assertThat(ApiKeys.idOf(key.id())).isEqualTo(key.id());
+        assertThat(fairrag.apiKeys().revoke(id).await()).isTrue();
+        await().atMost(CACHE_TIME.multipliedBy(5)).until(() -> get("127.0.0.6", key.token()).status() == 403);
+    }
+
+    /** Replays a finding of the command-line sweep (2026-11-25): a name with a line break forged a line of the list. */
+    @Test
+    void should_refuse_a_key_name_with_control_characters() {
+        assertThatThrownBy(() -> fairrag.apiKeys().create("line1\nline2\tTAB", ApiKeys.PUBLIC, false).await())
+                .hasMessageContaining("without control characters");
+        assertThat(fairrag.apiKeys().list().await()).noneMatch(k -> k.name().contains("line1"));
     }
 
     private static double lookups() {
