@@ -101,11 +101,11 @@ public final class AskService {
     /** @param evidence finds the sentences that mention the topics of a question */
     public AskService(QuestionParser parser, ScopedQueries queries, String baseUrl, TextToSparql llm, TopicEvidence evidence) {
         this.evidence = evidence;
-        this.otherReadings = parser.otherReadings(this::count);
         this.parser = parser;
         this.queries = queries;
         this.writer = new AnswerWriter(baseUrl);
         this.llm = llm;
+        this.otherReadings = parser.otherReadings(this::count);
     }
 
     /** The name of the chat model that writes queries, if one is configured. */
@@ -157,8 +157,12 @@ public final class AskService {
         List<AnchoredContext.Evidence> found = topics.isEmpty() ? List.of() : evidence.about(question, topics, graphs);
         if (in.article() != null) {
             // A question about one article is answered by that article's sentences, not by others that name the topic.
-            found = found.stream().filter(e -> in.article().kind() == ArticleRef.Kind.PMID
-                    ? in.article().value().equals(e.pmid()) : in.article().value().equals(e.articlePid())).toList();
+            ArticleRef ref = in.article();
+            found = found.stream().filter(e -> switch (ref.kind()) {
+                case PMID -> ref.value().equals(e.pmid());
+                case PID -> ref.value().equals(e.articlePid());
+                case DOI -> false; // evidence carries no DOI: none rather than other articles' sentences
+            }).toList();
         }
         Unrecorded unrecorded = unrecorded(in, graphs);
         String sentence = writer.sentence(in, result);

@@ -18,10 +18,10 @@ import org.fairrag.vocab.VocabularyIndex;
 /**
  * Other readings of a question's topic words, offered when the term they were linked to holds almost no article
  * of the collection: the other terms a name of which covers the words too ("cold" is Common Cold, and also Cold
- * Temperature), and the broader terms that share a word with it (Nasopharyngeal Carcinoma,
- * a descriptor of 2019, is under Nasopharyngeal Neoplasms, where older articles are indexed). Each reading holds more
- * articles than the term taken, counted by the same query the answer runs, and comes as a question to ask instead.
- * Blocking (one count query per term looked at).
+ * Temperature), and the broader terms that share a word with it (Nasopharyngeal Carcinoma, with one article in the
+ * demo, is under Nasopharyngeal Neoplasms, with 134). Each reading holds more articles than the term taken, counted
+ * by the query a count question runs, and comes as a question to ask instead. Blocking (one count query per term
+ * looked at).
  */
 final class OtherReadings {
 
