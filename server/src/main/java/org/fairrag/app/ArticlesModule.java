@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.fairrag.anchor.MentionedConceptArticles;
 import org.fairrag.export.ArticleExport;
@@ -93,18 +94,28 @@ public final class ArticlesModule implements FairragModule {
 
     /**
      * Fills an empty vector index from the graph, as after a switch to another vector store, embedding
-     * model or index format: the articles are published, only their vectors are missing.
+     * model or index format: the articles are published, only their vectors are missing. An index holding fewer
+     * articles than the graph (a re-index stopped half-way by Ctrl-C) gets the missing ones.
      */
     private void reindexIfEmpty() {
-        if (vectors.articleIndexer().isEmpty() || vectors.vectorIndex().orElseThrow().articleCount() > 0
+        if (vectors.articleIndexer().isEmpty()
                 || records.registry().countByKind().await().getOrDefault(FdoKind.ARTICLE, 0L) == 0) {
             return;
         }
+        VectorIndex index = vectors.vectorIndex().orElseThrow();
         ArticleIndexer indexer = vectors.articleIndexer().orElseThrow();
         PublishedArticles published = new PublishedArticles(store.graph(), store.graphs());
-        List<String> pids = published.pids();
-        LOG.info("The vector index ({}) has no articles but the graph has {}: indexing them again",
-                vectors.vectorIndex().orElseThrow().describe(), pids.size());
+        List<String> all = published.pids();
+        if (index.articleCount() >= all.size()) {
+            return;
+        }
+        Set<String> indexed = index.articlePids();
+        List<String> pids = all.stream().filter(pid -> !indexed.contains(pid)).toList();
+        if (pids.isEmpty()) {
+            return;
+        }
+        LOG.info("The vector index ({}) lacks {} of the graph's {} articles: indexing them again", index.describe(),
+                pids.size(), all.size());
         long t0 = System.nanoTime();
         for (int from = 0; from < pids.size(); from += REINDEX_BATCH) {
             indexer.index(published.read(pids.subList(from, Math.min(pids.size(), from + REINDEX_BATCH)),

@@ -69,6 +69,31 @@ class ConsistencyCheckTest {
         }
     }
 
+    /**
+     * Replays a finding of the command-line sweep (2026-11-25): a {@code check --repair} stopped while it embedded
+     * again left 1,500 of 4,461 articles in the vector index, and a server started on it searched those only, since
+     * only an empty index was filled at start. Opening the stores now gives the index the articles it lacks.
+     */
+    @Test
+    void should_give_a_vector_index_that_lacks_some_articles_the_missing_ones_when_the_stores_open() throws Exception {
+        Path dir = TestFairrag.newDir("partial-index");
+        List<String> lacking;
+        try (Fairrag fairrag = TestFairrag.open(TestFairrag.searchConfig(dir))) {
+            Path file = Files.writeString(dir.resolve("five.jsonl"), article("99310001") + article("99310002")
+                    + article("99310003") + article("99310004") + article("99310005"));
+            fairrag.ingest(SourceFile.of(file), ArticleIngest.Options.DEFAULT, IngestProgress.NONE);
+            lacking = List.of(pid(fairrag, "99310002"), pid(fairrag, "99310004"));
+            fairrag.vectorIndex().orElseThrow().deleteArticles(lacking);
+            assertThat(fairrag.vectorIndex().orElseThrow().articleCount()).isEqualTo(3);
+        }
+
+        try (Fairrag reopened = TestFairrag.open(TestFairrag.searchConfig(dir))) {
+            assertThat(reopened.vectorIndex().orElseThrow().articleCount()).isEqualTo(5);
+            assertThat(reopened.vectorIndex().orElseThrow().articlePids()).containsAll(lacking);
+            assertThat(reopened.consistencyCheck().check().problems()).isEmpty();
+        }
+    }
+
     private static String article(String pmid) {
         return new JsonObject().put("pmid", pmid).put("title", "Study " + pmid + " of oral lesions.")
                 .put("abstract", "We followed patients with oral lesions for two years.").put("year", 2021).encode() + "\n";
