@@ -23,7 +23,7 @@ final class AnnotateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().loadDemo(false).build())) {
+        try (Fairrag fairrag = Fairrag.open(options.offline(false))) {
             MentionCheck check = fairrag.mentionCheck();
             long t0 = System.nanoTime();
             boolean clean = true;

@@ -29,7 +29,7 @@ final class ApiKeyCommand {
 
         @Override
         public Integer call() throws Exception {
-            try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().loadDemo(false).build())) {
+            try (Fairrag fairrag = Fairrag.open(options.offline(false))) {
                 ApiKeys.CreatedKey key = fairrag.apiKeys().create(name, access, admin).await();
                 System.out.printf("Created key %s (%s; reads %s content%s). Use it as 'Authorization: Bearer <key>'; it is "
                         + "not stored and cannot be shown again:%n%s%n", key.id(), key.name(), key.grant().accessLevel(),
@@ -46,7 +46,7 @@ final class ApiKeyCommand {
 
         @Override
         public Integer call() throws Exception {
-            try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().loadDemo(false).build())) {
+            try (Fairrag fairrag = Fairrag.open(options.offline(false))) {
                 for (ApiKeys.KeyInfo k : fairrag.apiKeys().list().await()) {
                     System.out.printf("%s  %-30s %-10s %-5s created %s%s%n", k.id(), k.name(), k.accessLevel(),
                             k.admin() ? "admin" : "", k.created(),
@@ -69,7 +69,7 @@ final class ApiKeyCommand {
         @Override
         public Integer call() throws Exception {
             String id = ApiKeys.idOf(idOrKey);
-            try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().loadDemo(false).build())) {
+            try (Fairrag fairrag = Fairrag.open(options.offline(false))) {
                 boolean revoked = fairrag.apiKeys().revoke(id).await();
                 System.out.println(revoked ? "Revoked " + id : "No active key " + id);
                 return revoked ? 0 : 1;

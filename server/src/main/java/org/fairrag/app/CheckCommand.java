@@ -31,7 +31,7 @@ final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().loadDemo(false).build())) {
+        try (Fairrag fairrag = Fairrag.open(options.offline(false))) {
             ConsistencyCheck check = fairrag.consistencyCheck();
             ConsistencyCheck.Report before = check.check();
             print("checked", before);

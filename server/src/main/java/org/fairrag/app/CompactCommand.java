@@ -22,7 +22,7 @@ final class CompactCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         // Only the stores: no vector index to open (or to fill, were it empty), no vocabulary follower, no demo.
-        try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().loadDemo(false)
+        try (Fairrag fairrag = Fairrag.open(options.offline(false).toBuilder()
                 .vectors(VectorStoreSettings.Kind.NONE).build())) {
             if (fairrag.embeddedTripleStore().isEmpty()) {
                 System.out.println("The triple store is a remote SPARQL endpoint (FAIRRAG_SPARQL_URL): compact it with "

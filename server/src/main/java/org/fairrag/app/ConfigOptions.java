@@ -41,4 +41,17 @@ public final class ConfigOptions {
         if (noDemo) b.loadDemo(false);
         return b.build();
     }
+
+    /**
+     * The configuration of a command that works on the collection without serving it (no demo is loaded), once
+     * its data directory is known to be usable: {@code mayCreate} for a command that may start a collection
+     * (ingest); any other needs the directory fairrag made, unless the database is outside it.
+     *
+     * @throws DataDirectory.Unusable when it is not
+     */
+    public FairragConfig offline(boolean mayCreate) {
+        FairragConfig config = config().toBuilder().loadDemo(false).build();
+        DataDirectory.check(config.dataDir(), mayCreate || config.pgUrl().isPresent());
+        return config;
+    }
 }

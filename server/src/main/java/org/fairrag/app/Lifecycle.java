@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
 public final class Lifecycle implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(Lifecycle.class);
-    private static final String INSTANCE_FILE = "fairrag-instance.properties";
+    static final String INSTANCE_FILE = "fairrag-instance.properties";
 
     private final FairragConfig config;
     private final PrometheusMeterRegistry metrics = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);

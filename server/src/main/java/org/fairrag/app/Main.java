@@ -52,15 +52,23 @@ public final class Main implements Callable<Integer> {
 
     /** Runs {@code command} (a picocli command: this one, or the benchmarks' jar's) on {@code args} and exits with its status. */
     public static void run(Object command, String[] args) {
+        int status = execute(commandLine(command), args);
+        flushLogs();
+        System.exit(status);
+    }
+
+    /**
+     * The command line of {@code command}: a failure ends it with one line, status 2 for a data directory it cannot
+     * use (as for a usage error), else 1.
+     */
+    static CommandLine commandLine(Object command) {
         CommandLine cli = new CommandLine(command);
         cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
             LOG.debug("command failed", e);
             cmd.getErr().println("fairrag: " + (e.getMessage() != null ? e.getMessage() : e.toString()));
-            return 1;
+            return e instanceof DataDirectory.Unusable ? 2 : 1;
         });
-        int status = execute(cli, args);
-        flushLogs();
-        System.exit(status);
+        return cli;
     }
 
     /**
@@ -107,7 +115,9 @@ public final class Main implements Callable<Integer> {
         }
 
         int run(ConfigOptions opts) throws IOException, InterruptedException {
-            Lifecycle lifecycle = Lifecycle.begin(opts.config());
+            FairragConfig config = opts.config();
+            DataDirectory.check(config.dataDir(), true);
+            Lifecycle lifecycle = Lifecycle.begin(config);
             CountDownLatch stopped = new CountDownLatch(1);
             // The lifecycle also closes itself from a hook of its own; this one writes the logs out and lets run() return.
             Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -211,7 +221,7 @@ public final class Main implements Callable<Integer> {
                     : new ArticleIngest.Options(access, force, limits);
             int rejected = 0;
             long accepted = 0;
-            try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().loadDemo(false).build())) {
+            try (Fairrag fairrag = Fairrag.open(options.offline(true))) {
                 if (loadsBundledVocabularyFirst(vocabulary, noBundledVocabulary, fairrag.vocabulary().isEmpty())) {
                     // Without a vocabulary no MeSH heading of the records would resolve to a term: every one would
                     // be kept as an unresolved heading, and the articles would have no subjects.
@@ -314,7 +324,7 @@ public final class Main implements Callable<Integer> {
 
         @Override
         public Integer call() throws Exception {
-            FairragConfig config = options.config().toBuilder().loadDemo(false).build();
+            FairragConfig config = options.offline(false);
             try (Fairrag fairrag = Fairrag.open(config)) {
                 var counts = fairrag.registry().countByKind().await();
                 System.out.printf("data directory  %s%n", config.dataDir());

@@ -30,7 +30,7 @@ final class PidCommand {
 
         @Override
         public Integer call() throws Exception {
-            FairragConfig config = options.config().toBuilder().loadDemo(false).build();
+            FairragConfig config = options.offline(false);
             Optional<String> id = PidScheme.idOf(pid, config.baseUrl());
             if (id.isEmpty()) {
                 throw new CommandLine.ParameterException(new CommandLine(this), "Not a PID of " + config.baseUrl()

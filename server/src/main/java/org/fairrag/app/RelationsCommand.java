@@ -42,7 +42,7 @@ final class RelationsCommand implements Callable<Integer> {
             System.err.println("fairrag: --limit and --min-articles must be at least 1.");
             return 2;
         }
-        try (Fairrag fairrag = Fairrag.open(options.config().toBuilder().loadDemo(false).build())) {
+        try (Fairrag fairrag = Fairrag.open(options.offline(false))) {
             AssociationStore.Report counted = fairrag.refreshAssociations();
             System.out.printf("Associations: %d public pairs from %d sentences%s, in %.1f s%n", counted.publicPairs(),
                     counted.publicSentences(), counted.allPairs() > 0 ? ", " + counted.allPairs() + " over all articles" : "",
