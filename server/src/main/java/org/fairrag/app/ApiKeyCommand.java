@@ -8,7 +8,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code fairrag apikey ...}: API keys, each granting an access level and, or not, the admin API. Only their hashes are stored. */
-@Command(name = "apikey", description = "Create, list and revoke API keys.",
+@Command(name = "apikey", description = "Create, list and revoke API keys (stop the server first).",
         subcommands = {ApiKeyCommand.Create.class, ApiKeyCommand.ListKeys.class, ApiKeyCommand.Revoke.class})
 final class ApiKeyCommand {
 

@@ -10,7 +10,7 @@ import picocli.CommandLine.Mixin;
 /** {@code fairrag compact}: gives back the disk space that the embedded triple store's past writes left behind. */
 @Command(name = "compact", description = "Compact the embedded triple store (TDB2): write its live data into a new "
         + "generation and delete the old one, giving back the space earlier write transactions left behind. "
-        + "fairrag ingest does it by itself after large ingests.")
+        + "fairrag ingest does it by itself after large ingests. Stop the server first.")
 final class CompactCommand implements Callable<Integer> {
 
     /** Records an ingest must add before it compacts the store at its end: below, the space left behind is small. */

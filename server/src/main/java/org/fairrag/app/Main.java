@@ -153,7 +153,7 @@ public final class Main implements Callable<Integer> {
     }
 
     @Command(name = "ingest", description = "Ingest article files (PubMed XML, MEDLINE, Kaggle CSV, JSONL; gzip or not) "
-            + "or, with --vocabulary, a vocabulary (MeSH descriptors TSV or a SKOS file).")
+            + "or, with --vocabulary, a vocabulary (MeSH descriptors TSV or a SKOS file). Stop the server first.")
     static final class Ingest implements Callable<Integer> {
         @Mixin
         ConfigOptions options;

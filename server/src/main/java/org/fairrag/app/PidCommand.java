@@ -12,12 +12,12 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** {@code fairrag pid ...}: administration of PIDs. */
-@Command(name = "pid", description = "Administer PIDs.", subcommands = PidCommand.Tombstone.class)
+@Command(name = "pid", description = "Administer PIDs (stop the server first).", subcommands = PidCommand.Tombstone.class)
 final class PidCommand {
 
     @Command(name = "tombstone", description = "Withdraw an article's or a summary's content: the PID then answers "
             + "410 Gone with the metadata kept, and search, filter and summarize no longer see it. Running it again "
-            + "changes nothing.")
+            + "changes nothing. Stop the server first (or use the admin API of a running server).")
     static final class Tombstone implements Callable<Integer> {
         @Mixin
         ConfigOptions options;
