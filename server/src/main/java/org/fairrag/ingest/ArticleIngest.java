@@ -344,16 +344,12 @@ public final class ArticleIngest {
                 tombstonedSkipped++;
                 continue;
             }
-            if (existing != null && !existing.accessLevel().equals(accessLevel)) {
-                if (!levelGiven) {
-                    rejections.add(new Rejection("PMID " + pmid, "the article is " + existing.accessLevel()
-                            + " and no access level was given, so it is left as it is: ingest with --access "
-                            + existing.accessLevel() + " to update it, or with --access " + accessLevel
-                            + " to make it " + accessLevel));
-                    continue;
-                }
-                warnings.add(new Warning("PMID " + pmid, "the article was " + existing.accessLevel() + " and is now "
-                        + accessLevel + " (--access " + accessLevel + ")"));
+            if (!levelGiven && existing != null && !existing.accessLevel().equals(accessLevel)) {
+                rejections.add(new Rejection("PMID " + pmid, "the article is " + existing.accessLevel()
+                        + " and no access level was given, so it is left as it is: ingest with --access "
+                        + existing.accessLevel() + " to update it, or with --access " + accessLevel
+                        + " to make it " + accessLevel));
+                continue;
             }
             Article article = merger.merge(known, accessLevel);
             if (article.subjects().isEmpty()) {
@@ -383,6 +379,8 @@ public final class ArticleIngest {
             PidRecord existing = registered.get(articleId(article.pmid()));
             if (existing != null && !existing.accessLevel().equals(accessLevel)) {
                 moved.add(article.pid());
+                warnings.add(new Warning("PMID " + article.pmid(), "the article was " + existing.accessLevel()
+                        + " and is now " + accessLevel + " (--access " + accessLevel + ")"));
             }
         }
         beforePublishing.accept(validPmids);
