@@ -236,13 +236,19 @@ public final class Main implements Callable<Integer> {
                         continue;
                     }
                     ArticleIngest.Report r = fairrag.ingest(SourceFile.of(file), ingestOptions, new ConsoleProgress());
+                    if (r.alreadyIngested()) {
+                        // Nothing was read this time: its rejections were reported (and counted in the status) then.
+                        System.out.printf("%s (%s): already ingested as %s; nothing changed (use --force to re-verify)%s%n",
+                                file, r.format(), r.runPid(), r.counts().rejected() == 0 ? ""
+                                        : "; " + r.counts().rejected() + " of its records were rejected then");
+                        continue;
+                    }
                     rejected += r.counts().rejected();
-                    accepted += r.alreadyIngested() ? 0 : r.counts().accepted();
-                    System.out.printf("%s (%s): %s%n", file, r.format(), r.alreadyIngested()
-                            ? "already ingested as " + r.runPid() + "; nothing changed (use --force to re-verify)"
-                            : String.format("%d read, %d accepted, %d rejected; articles %d created, %d updated, %d unchanged; run %s",
-                            r.counts().read(), r.counts().accepted(), r.counts().rejected(), r.counts().created(),
-                            r.counts().updated(), r.counts().unchanged(), r.runPid()));
+                    accepted += r.counts().accepted();
+                    System.out.printf("%s (%s): %d read, %d accepted, %d rejected; articles %d created, %d updated, "
+                            + "%d unchanged; run %s%n", file, r.format(), r.counts().read(), r.counts().accepted(),
+                            r.counts().rejected(), r.counts().created(), r.counts().updated(), r.counts().unchanged(),
+                            r.runPid());
                     printAtMost("rejected", r.rejections().stream().map(x -> x.locator() + ": " + x.reason()).toList());
                     printAtMost("warning", r.warnings().stream().map(x -> x.locator() + ": " + x.message()).toList());
                 }

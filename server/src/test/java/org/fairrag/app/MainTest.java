@@ -2,14 +2,19 @@ package org.fairrag.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.IntSupplier;
+import org.fairrag.testing.TestFairrag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -84,6 +89,42 @@ class MainTest {
         assertThat(Main.execute(cli, new String[] {"bench", "search", "--articles", "100000"})).isEqualTo(2);
         assertThat(err.toString()).isEqualTo("fairrag: the benchmarks have a jar of their own: "
                 + "java -jar bench/target/fairrag-bench.jar search --articles 100000" + System.lineSeparator());
+    }
+
+    /**
+     * Replays a finding of the command-line sweep (2026-11-25): ingesting a file again printed its old rejections and
+     * exited 2 though nothing was read or changed, so a script saw a failure.
+     */
+    @Test
+    void should_end_an_ingest_of_a_file_already_in_with_status_0_and_name_its_old_rejections_by_count(@TempDir Path dir)
+            throws IOException {
+        Path file = Files.writeString(dir.resolve("one-bad.jsonl"), "{\"pmid\": \"99320001\", \"title\": \"A fine record.\"}\n"
+                + "{\"pmid\": \"not a pmid\", \"title\": \"A bad one.\"}\n");
+        String[] args = {"ingest", "--data-dir", dir.resolve("data").toString(), "--base-url", TestFairrag.BASE_URL,
+                "--no-bundled-vocabulary", file.toString()};
+
+        int first = Main.execute(Main.commandLine(new Main()), args);
+        Printed again = printing(() -> Main.execute(Main.commandLine(new Main()), args));
+
+        assertThat(first).isEqualTo(2);
+        assertThat(again.status()).isZero();
+        assertThat(again.out()).contains("already ingested as").contains("1 of its records were rejected then")
+                .doesNotContain("rejected " + file.getFileName());
+    }
+
+    private record Printed(int status, String out) {}
+
+    /** Runs a command, keeping what it prints on the standard output. */
+    private static Printed printing(IntSupplier command) {
+        PrintStream before = System.out;
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        try {
+            int status = command.getAsInt();
+            return new Printed(status, bytes.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(before);
+        }
     }
 
     /** Replays a finding of the command-line sweep (2026-11-25): info counted "summarys". */
