@@ -112,6 +112,7 @@ final class AnswerWriter {
         }
         List<String> values = values(result, shape.answerVariable());
         String about = describe(in.selection());
+        String of = bare(about); // as it follows a noun: "journals published articles about X"
         String article = in.article() != null ? in.article().describe() : null;
         String term = in.term() != null ? in.term().label() : null;
         int n = values.size();
@@ -123,29 +124,29 @@ final class AnswerWriter {
             case LIST_ARTICLES, LIST_ARTICLE_PMIDS, LIST_ARTICLE_TITLES, ARTICLES_BY_AUTHOR -> n == 0
                     ? "No article " + about.replaceFirst("^are ", "is ") + "."
                     : articles(n, about) + "; " + (n == 1 ? "it is" : "they are") + " listed below.";
-            case LIST_ARTICLE_DOIS -> n == 0 ? "No article " + bare(about) + " has a DOI."
-                    : plural(n, "article") + " " + bare(about) + " have a DOI: " + list(values) + ".";
-            case LIST_JOURNALS -> n == 0 ? "No journal published an article " + bare(about) + "."
-                    : plural(n, "journal") + " published articles " + bare(about) + ": " + list(values) + ".";
-            case LIST_YEARS -> n == 0 ? "No article " + bare(about) + " has a year of publication."
-                    : "Articles " + bare(about) + " were published in " + plural(n, "year") + ": " + list(values) + ".";
-            case LIST_AUTHORS -> n == 0 ? "No author is named for articles " + bare(about) + "."
-                    : plural(n, "author") + " wrote articles " + bare(about) + ": " + list(values) + ".";
+            case LIST_ARTICLE_DOIS -> n == 0 ? "No article " + of + " has a DOI."
+                    : plural(n, "article") + " " + of + " have a DOI: " + list(values) + ".";
+            case LIST_JOURNALS -> n == 0 ? "No journal published an article " + of + "."
+                    : plural(n, "journal") + " published articles " + of + ": " + list(values) + ".";
+            case LIST_YEARS -> n == 0 ? "No article " + of + " has a year of publication."
+                    : "Articles " + of + " were published in " + plural(n, "year") + ": " + list(values) + ".";
+            case LIST_AUTHORS -> n == 0 ? "No author is named for articles " + of + "."
+                    : plural(n, "author") + " wrote articles " + of + ": " + list(values) + ".";
             case COUNT_JOURNALS -> in.selection().isEmpty() ? "The articles come from " + plural(first, "journal") + "."
-                    : plural(first, "journal") + " published articles " + bare(about) + ".";
+                    : plural(first, "journal") + " published articles " + of + ".";
             case COUNT_AUTHORS -> in.selection().isEmpty() ? "The articles name " + plural(first, "author") + "."
-                    : plural(first, "author") + " wrote articles " + bare(about) + ".";
-            case TOP_JOURNALS -> top(values, result, "published the most articles " + bare(about), "No journal is named for articles " + bare(about) + ".");
-            case TOP_YEARS -> top(values, result, "saw the most articles " + bare(about), "No article " + bare(about) + " has a year.");
-            case TOP_AUTHORS -> top(values, result, "wrote the most articles " + bare(about), "No author is named for articles " + bare(about) + ".");
-            case OLDEST_ARTICLES, NEWEST_ARTICLES -> n == 0 ? "No article " + bare(about)
+                    : plural(first, "author") + " wrote articles " + of + ".";
+            case TOP_JOURNALS -> top(values, result, "published the most articles " + of, "No journal is named for articles " + of + ".");
+            case TOP_YEARS -> top(values, result, "saw the most articles " + of, "No article " + of + " has a year.");
+            case TOP_AUTHORS -> top(values, result, "wrote the most articles " + of, "No author is named for articles " + of + ".");
+            case OLDEST_ARTICLES, NEWEST_ARTICLES -> n == 0 ? "No article " + of
                     + " has a year of publication." : "The " + (shape == Shape.OLDEST_ARTICLES ? "earliest" : "latest")
                     + " of the articles that " + about + " " + (n == 1 ? "was" : "were") + " published in "
                     + values(result, "year").get(0) + ": " + plural(n, "article") + ", listed below.";
-            case FIRST_YEAR -> first == null ? "No article " + bare(about) + " has a year of publication."
-                    : "The first article " + bare(about) + " was published in " + first + ".";
-            case LAST_YEAR -> first == null ? "No article " + bare(about) + " has a year of publication."
-                    : "The latest article " + bare(about) + " was published in " + first + ".";
+            case FIRST_YEAR -> first == null ? "No article " + of + " has a year of publication."
+                    : "The first article " + of + " was published in " + first + ".";
+            case LAST_YEAR -> first == null ? "No article " + of + " has a year of publication."
+                    : "The latest article " + of + " was published in " + first + ".";
             case ARTICLE_AUTHORS -> n == 0 ? none("authors", article) : "The authors of " + article + " are " + list(values) + ".";
             case ARTICLE_FIRST_AUTHOR -> n == 0 ? none("authors", article) : "The first author of " + article + " is " + first + ".";
             case ARTICLE_LAST_AUTHOR -> n == 0 ? none("authors", article) : "The last author of " + article + " is " + first + ".";

@@ -80,10 +80,10 @@ public final class AskService {
     }
 
     /**
-     * The articles an answer left out because they lack the field it reads (a journal, an author, a date), and the
-     * query that counted them.
+     * The articles an answer left out because they lack the field it reads (a journal, an author, a date), the
+     * query that counted them, and the sentence that says so.
      */
-    public record Unrecorded(Shape.Field field, long articles, String sparql) {}
+    public record Unrecorded(Shape.Field field, long articles, String sparql, String sentence) {}
 
     private final QuestionParser parser;
     private final QueryComposer composer = new QueryComposer();
@@ -167,9 +167,7 @@ public final class AskService {
         Unrecorded unrecorded = unrecorded(in, graphs);
         String sentence = writer.sentence(in, result);
         if (unrecorded != null) {
-            Selection counted = unrecorded.field() == Shape.Field.DATE ? in.selection().withoutYears() : in.selection();
-            sentence += " " + AnswerWriter.unrecorded(counted, unrecorded.field(), unrecorded.articles(),
-                    in.shape().field() == null);
+            sentence += " " + unrecorded.sentence();
         }
         List<OtherReadings.Reading> readings = otherReadings.of(question, in, graphs);
         if (!readings.isEmpty()) {
@@ -217,7 +215,8 @@ public final class AskService {
         }
         String sparql = composer.composeUnrecorded(selection, field).serialize();
         long count = firstCount(queries.run(sparql, graphs));
-        return count == 0 ? null : new Unrecorded(field, count, sparql);
+        return count == 0 ? null : new Unrecorded(field, count, sparql,
+                AnswerWriter.unrecorded(selection, field, count, in.shape().field() == null));
     }
 
     /**
